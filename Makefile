@@ -1,0 +1,55 @@
+# fdsafe: upstream's memory-safe struct fd, ported to Debian 12's
+# linux-source-6.1.  See README.md.
+SHELL := /bin/bash
+export FDSAFE_CACHE ?= $(or $(XDG_CACHE_HOME),/var/tmp)/fdsafe
+S := scripts
+OUT := out
+BASE_SRC = $(FDSAFE_CACHE)/linux-6.1
+PATCHED_SRC = $(FDSAFE_CACHE)/patched
+
+.PHONY: all deps source apply kernel tests test check-series run audit bench deb check-touched clean
+
+all: run
+
+deps:
+	@$(S)/deps.sh
+
+source: deps
+	@$(S)/fetch-source.sh >/dev/null
+
+apply: source
+	@$(S)/apply-series.sh >/dev/null
+
+# out/bzImage (patched), out/bzImage.base (unpatched), out/linux -> patched tree
+kernel: apply
+	@$(S)/make-kernels.sh
+
+tests: source
+	@$(MAKE) -s -C tests/guest KSRC=$(BASE_SRC) OUT=$(CURDIR)/$(OUT)/tests
+
+# The main job: boot the patched kernel and run the guest suite.
+run: kernel tests
+	@$(S)/run-suite.sh $(OUT)/bzImage $(OUT)/results/patched
+	@$(S)/report.sh $(OUT)/results/patched
+
+# Everything: series checks, both kernels, guest suite on both, audit tests.
+test: kernel tests
+	@$(S)/test-all.sh
+
+check-series: apply
+	@$(S)/check-series.sh
+
+audit: source
+	@audit/run $(or $(TREE),$(BASE_SRC))
+
+bench: kernel
+	@bench/run
+
+deb: kernel
+	@$(S)/make-deb.sh
+
+check-touched: apply
+	@$(S)/check-touched.sh
+
+clean:
+	rm -rf $(OUT)

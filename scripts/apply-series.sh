@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# apply-series.sh: make $FDSAFE_CACHE/patched a worktree of the pristine
+# tree with patches/series applied by "git am", one commit per patch.
+# Reused as is when the series has not changed since the last apply;
+# otherwise re-applied from the pristine commit.  A patch that does not
+# apply stops with its name and the failing hunk, and leaves no patched
+# tree behind.  Prints the tree's path.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+pristine=$(pristine_tree)
+git -C "$pristine" rev-parse -q --verify pristine >/dev/null ||
+	die "no pristine tree at $pristine (scripts/fetch-source.sh)"
+pdir=$FDSAFE_TOP/patches
+series=$pdir/series
+[ -f "$series" ] || die "$series missing"
+mapfile -t patches < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series")
+for p in "${patches[@]}"; do
+	[ -f "$pdir/$p" ] || die "series names $p, which is not in patches/"
+done
+
+wt=$FDSAFE_CACHE/patched
+stamp=$FDSAFE_CACHE/patched.series
+want=$(cd "$pdir" && cat series "${patches[@]}" | sha256sum | cut -d' ' -f1)
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] &&
+   [ -z "$(git -C "$wt" status --porcelain 2>/dev/null)" ]; then
+	echo "$wt"
+	exit 0
+fi
+
+rm -f "$stamp"
+if [ ! -d "$wt/.git" ] && [ ! -f "$wt/.git" ]; then
+	git -C "$pristine" worktree prune
+	git -C "$pristine" worktree add -q --detach "$wt" pristine
+fi
+git -C "$wt" am --abort >/dev/null 2>&1 || true
+# Only the files that differ are rewritten: incremental builds stay so.
+git -C "$wt" checkout -q -f --detach pristine
+git -C "$wt" clean -q -fdx
+log "applying ${#patches[@]} patches to $wt"
+n=0
+for p in "${patches[@]}"; do
+	if ! out=$(git -C "$wt" "${GIT_ID[@]}" am -q --keep-cr "$pdir/$p" 2>&1); then
+		echo "$out" >&2
+		git -C "$wt" am --abort >/dev/null 2>&1 || true
+		git -C "$wt" checkout -q -f --detach pristine
+		die "patch $p does not apply to linux-source-$KVER (see above)"
+	fi
+	n=$((n + 1))
+done
+git -C "$wt" tag -f fdsafe-series >/dev/null
+echo "$want" >"$stamp"
+log "applied $n patches"
+echo "$wt"
