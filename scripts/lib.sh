@@ -4,6 +4,7 @@
 # FDSAFE_CACHE  where kernel trees and build folders live (never tracked)
 # KVER          Debian source package version (6.1)
 
+export LC_ALL=C
 FDSAFE_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 FDSAFE_CACHE=${FDSAFE_CACHE:-${XDG_CACHE_HOME:-/var/tmp}/fdsafe}
 KVER=${KVER:-6.1}

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# check-series.sh: every patch of patches/series passes checkpatch.pl, and
+# every commit of the applied series builds on its own (the objects it
+# touches that the lean config builds; a commit touching a header also
+# rebuilds every lean-config object the series touches).  One TAP line per
+# check.  Results of the build check are cached by tree hash.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+pristine=$(pristine_tree)
+wt=$FDSAFE_CACHE/patched
+ref=$FDSAFE_CACHE/build-patched	# tells which objects the lean config builds
+bis=$FDSAFE_CACHE/bisect
+bbuild=$FDSAFE_CACHE/build-bisect
+okdir=$FDSAFE_CACHE/bisect-ok
+mapfile -t patches < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$FDSAFE_TOP/patches/series")
+[ ${#patches[@]} -gt 0 ] || exit 0
+
+for p in "${patches[@]}"; do
+	if out=$(cd "$wt" && perl scripts/checkpatch.pl -q "$FDSAFE_TOP/patches/$p" 2>&1); then
+		echo "ok - checkpatch $p"
+	else
+		echo "$out" | sed 's/^/# /'
+		echo "not ok - checkpatch $p # checkpatch.pl reports above"
+	fi
+done
+
+[ -f "$ref/vmlinux" ] || die "$ref has no vmlinux: build the kernels first"
+# Lean-config objects of the .c files a commit range touches.
+objs_of() {
+	git -C "$wt" diff --name-only "$@" -- '*.c' | while read -r c; do
+		[ -f "$ref/${c%.c}.o" ] && echo "${c%.c}.o"
+	done; true
+}
+mapfile -t all_objs < <(objs_of pristine fdsafe-series)
+mapfile -t commits < <(git -C "$wt" rev-list --reverse pristine..fdsafe-series)
+if [ ! -e "$bis/.git" ]; then
+	git -C "$pristine" worktree prune
+	git -C "$pristine" worktree add -q --detach "$bis" pristine
+fi
+mkdir -p "$okdir"
+i=0
+for c in "${commits[@]}"; do
+	p=${patches[$i]}
+	i=$((i + 1))
+	tree=$(git -C "$wt" rev-parse "$c^{tree}")
+	if [ -f "$okdir/$tree" ]; then
+		echo "ok - builds alone $p # cached"
+		continue
+	fi
+	mapfile -t objs < <(objs_of "$c^" "$c")
+	git -C "$wt" diff --name-only "$c^" "$c" | grep -q '\.h$' && objs+=("${all_objs[@]}")
+	mapfile -t objs < <(printf '%s\n' "${objs[@]}" | sed '/^$/d' | sort -u)
+	git -C "$bis" checkout -q -f --detach "$c"
+	if [ ${#objs[@]} -eq 0 ]; then
+		echo "ok - builds alone $p # SKIP no lean-config object touched"
+	elif out=$("$FDSAFE_TOP/scripts/build-kernel.sh" "$bis" "$bbuild" "${objs[@]}" 2>&1); then
+		echo "ok - builds alone $p (${#objs[@]} objects)"
+		touch "$okdir/$tree"
+	else
+		echo "$out" | grep -E 'error|Error' | head -20 | sed 's/^/# /'
+		echo "not ok - builds alone $p # compile errors above"
+	fi
+done

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# test-all.sh: the project's whole test run (make test).  Applies the
+# series, checks every patch (checkpatch, builds alone), builds both
+# kernels, runs the guest suite on both and compares, runs the auditor's
+# own tests.  Prints TAP lines and ends with "N passed, N failed".
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+S=$FDSAFE_TOP/scripts
+R=$FDSAFE_TOP/out/results
+pass=0 fail=0 skip=0
+
+finish() {
+	echo "$pass passed, $fail failed, $skip skipped"
+	[ "$fail" -eq 0 ]
+	exit
+}
+# Count and echo the TAP lines of a checker's output.
+tally() {
+	local line
+	while IFS= read -r line; do
+		echo "$line"
+		case $line in
+		"not ok"*) fail=$((fail + 1)) ;;
+		"ok"*"# SKIP"*) skip=$((skip + 1)) ;;
+		"ok"*) pass=$((pass + 1)) ;;
+		esac
+	done
+}
+# step NAME CMD...: one TAP line for a command that must succeed; a failed
+# step that later steps depend on ends the run.
+step() {
+	local name=$1 t0=$SECONDS
+	shift
+	if "$@"; then
+		tally <<<"ok - $name ($((SECONDS - t0)) s)"
+	else
+		tally <<<"not ok - $name # failed, see messages above"
+		return 1
+	fi
+}
+
+step "series applies to pristine linux-source-$KVER" "$S/apply-series.sh" >/dev/null || finish
+step "kernels build (baseline and patched)" "$S/make-kernels.sh" || finish
+tally < <("$S/check-series.sh")
+step "guest tests build" make -s -C "$FDSAFE_TOP/tests/guest" \
+	KSRC="$(pristine_tree)" OUT="$FDSAFE_TOP/out/tests" || finish
+rm -rf "$R"
+vm_ok=1
+step "guest suite runs on baseline kernel" "$S/run-suite.sh" "$FDSAFE_TOP/out/bzImage.base" "$R/base" || vm_ok=0
+step "guest suite runs on patched kernel" "$S/run-suite.sh" "$FDSAFE_TOP/out/bzImage" "$R/patched" || vm_ok=0
+[ "$vm_ok" -eq 1 ] && tally < <("$S/compare-results.sh" "$R/base" "$R/patched")
+if [ -x "$FDSAFE_TOP/audit/tests/run" ]; then
+	tally < <("$FDSAFE_TOP/audit/tests/run" 2>&1 || echo "not ok - audit tests exited non-zero")
+fi
+finish
