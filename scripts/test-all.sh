@@ -39,17 +39,23 @@ step() {
 	fi
 }
 
+# checker NAME CMD...: tally a command's TAP lines; its failing exit counts.
+checker() {
+	local name=$1
+	shift
+	tally < <("$@" 2>&1 || echo "not ok - $name exited non-zero")
+}
+
 step "series applies to pristine linux-source-$KVER" "$S/apply-series.sh" >/dev/null || finish
 step "kernels build (baseline and patched)" "$S/make-kernels.sh" || finish
-tally < <("$S/check-series.sh")
+checker "series checks" "$S/check-series.sh"
+checker "vm-run self-tests" "$S/test-vm-run.sh" "$FDSAFE_TOP/out/bzImage"
 step "guest tests build" make -s -C "$FDSAFE_TOP/tests/guest" \
 	KSRC="$(pristine_tree)" OUT="$FDSAFE_TOP/out/tests" || finish
 rm -rf "$R"
 vm_ok=1
 step "guest suite runs on baseline kernel" "$S/run-suite.sh" "$FDSAFE_TOP/out/bzImage.base" "$R/base" || vm_ok=0
 step "guest suite runs on patched kernel" "$S/run-suite.sh" "$FDSAFE_TOP/out/bzImage" "$R/patched" || vm_ok=0
-[ "$vm_ok" -eq 1 ] && tally < <("$S/compare-results.sh" "$R/base" "$R/patched")
-if [ -x "$FDSAFE_TOP/audit/tests/run" ]; then
-	tally < <("$FDSAFE_TOP/audit/tests/run" 2>&1 || echo "not ok - audit tests exited non-zero")
-fi
+[ "$vm_ok" -eq 0 ] || checker "result comparison" "$S/compare-results.sh" "$R/base" "$R/patched"
+[ ! -x "$FDSAFE_TOP/audit/tests/run" ] || checker "audit tests" "$FDSAFE_TOP/audit/tests/run"
 finish

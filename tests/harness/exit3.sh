@@ -1,0 +1,3 @@
+#!/bin/sh
+# vm-run self-test: the program's exit status comes back out.
+exit 3
