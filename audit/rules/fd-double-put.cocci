@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0
+/// Rule 2 [double-put]: the same struct fd is put twice on one path
+/// (fdput()/fdput_pos() twice with no new fdget in between), or a
+/// CLASS(fd...) variable, which its destructor puts at scope exit, is also
+/// put by hand.
+///
+// Confidence: High
+// Options: --no-includes --include-headers
+// Comments: part of the fd-lifetime auditor, /work/main/audit
+
+virtual report
+virtual audit
+
+@dp exists@
+identifier f;
+identifier put1 = {fdput, fdput_pos}, put2 = {fdput, fdput_pos};
+expression E;
+position p1, p2;
+@@
+put1@p1(f);
+... when != f = E
+    when != &f
+put2@p2(f);
+
+@dpclass exists@
+identifier f, cls =~ "^fd";
+identifier put2 = {fdput, fdput_pos};
+expression E;
+position p1, p2;
+@@
+CLASS(cls, f)@p1(E);
+... when != f = E
+put2@p2(f);
+
+@script:python depends on audit@
+p1 << dp.p1;
+p2 << dp.p2;
+@@
+print("%s:%s: [double-put] struct fd already put on line %s" % (p2[0].file, p2[0].line, p1[0].line))
+
+@script:python depends on audit@
+p1 << dpclass.p1;
+p2 << dpclass.p2;
+@@
+print("%s:%s: [double-put] explicit put of CLASS(fd) variable declared on line %s (its destructor puts it again)" % (p2[0].file, p2[0].line, p1[0].line))
+
+@script:python depends on report && !audit@
+p1 << dp.p1;
+p2 << dp.p2;
+@@
+coccilib.report.print_report(p2[0], "ERROR: double fdput; already put on line " + p1[0].line)
+
+@script:python depends on report && !audit@
+p1 << dpclass.p1;
+p2 << dpclass.p2;
+@@
+coccilib.report.print_report(p2[0], "ERROR: fdput of CLASS(fd) variable declared on line " + p1[0].line)

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0
+/// Rule 1 [leak]: a struct fd obtained with fdget()/fdget_raw()/fdget_pos()
+/// reaches a function exit (or is overwritten) without fdput()/fdput_pos(),
+/// on a path where it was not empty and was not handed off.
+/// Empty paths are recognised by the usual tests: !f.file, !fd_file(f),
+/// fd_empty(f) (and their "f.file" / "&&" positive forms).
+/// A hand-off is: "return f", storing f ("x = f"), passing f (by value or by
+/// reference) to any function other than the fd_file()/fd_empty() accessors,
+/// or copying f.flags out (the sockfd_lookup_light() "fput_needed" split).
+/// A put under any condition ("if (C) fdput(f);") counts as a put here; the
+/// shape rule reports the ones whose condition is not an emptiness test.
+///
+// Confidence: Moderate (void functions falling off their end are not seen;
+//   tests through a copy of f.file into another variable are not followed)
+// Options: --no-includes --include-headers
+// Comments: part of the fd-lifetime auditor, /work/main/audit
+
+virtual report
+virtual audit
+
+// f is tested for emptiness first, then reaches an exit without a put
+@leak exists@
+identifier f, g != {fd_file, fd_empty, fdput, fdput_pos};
+identifier get = {fdget, fdget_raw, fdget_pos};
+expression E, E1, E2;
+position p1, p2;
+statement S;
+@@
+(
+struct fd f = get@p1(E);
+|
+f = get@p1(E);
+)
+... when != \(fdput\|fdput_pos\)(f)
+    when != E1 = f
+    when != E1 = <+... f.flags ...+>
+    when != if (...) \(fdput\|fdput_pos\)(f);
+    when != g(..., f, ...)
+    when != &f
+(
+if (\(!f.file\|!fd_file(f)\|fd_empty(f)\) || ...) S
+... when != \(fdput\|fdput_pos\)(f)
+    when != fput(f.file)
+    when != E1 = f
+    when != E1 = <+... f.flags ...+>
+    when != if (...) \(fdput\|fdput_pos\)(f);
+    when != g(..., f, ...)
+    when != &f
+(
+return f;
+|
+return@p2 ...;
+|
+f@p2 = E2
+)
+|
+if (\(f.file\|fd_file(f)\|!fd_empty(f)\) && ...) {
+ ... when != \(fdput\|fdput_pos\)(f)
+     when != fput(f.file)
+     when != E1 = f
+     when != E1 = <+... f.flags ...+>
+     when != if (...) \(fdput\|fdput_pos\)(f);
+    when != E1 = <+... f.flags ...+>
+    when != if (...) \(fdput\|fdput_pos\)(f);
+     when != g(..., f, ...)
+     when != &f
+ return@p2 ...;
+}
+)
+
+// f reaches an exit before it is ever looked at (no test, no use, no put)
+@leak_untested exists@
+identifier f, g != {fdput, fdput_pos};
+identifier get = {fdget, fdget_raw, fdget_pos};
+expression E, E1;
+position p1, p2;
+@@
+(
+struct fd f = get@p1(E);
+|
+f = get@p1(E);
+)
+... when != f.file
+    when != fd_file(f)
+    when != fd_empty(f)
+    when != \(fdput\|fdput_pos\)(f)
+    when != E1 = f
+    when != E1 = <+... f.flags ...+>
+    when != if (...) \(fdput\|fdput_pos\)(f);
+    when != g(..., f, ...)
+    when != &f
+(
+return f;
+|
+return@p2 ...;
+)
+
+@script:python depends on audit@
+p1 << leak.p1;
+p2 << leak.p2;
+@@
+print("%s:%s: [leak] struct fd from line %s not put on this exit" % (p2[0].file, p2[0].line, p1[0].line))
+
+@script:python depends on audit@
+p1 << leak_untested.p1;
+p2 << leak_untested.p2;
+@@
+print("%s:%s: [leak] struct fd from line %s not put on this exit (never tested)" % (p2[0].file, p2[0].line, p1[0].line))
+
+@script:python depends on report && !audit@
+p1 << leak.p1;
+p2 << leak.p2;
+@@
+coccilib.report.print_report(p2[0], "ERROR: missing fdput; fdget on line " + p1[0].line)
+
+@script:python depends on report && !audit@
+p1 << leak_untested.p1;
+p2 << leak_untested.p2;
+@@
+coccilib.report.print_report(p2[0], "ERROR: missing fdput; fdget on line " + p1[0].line)

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0
+/// fget rule set, rule 4 [fget-null-deref]: the result of fget*() is
+/// dereferenced (file->x, file_inode(file)) before it was ever looked at,
+/// i.e. without a NULL test.
+///
+// Confidence: Moderate
+// Options: --no-includes --include-headers
+// Comments: part of the fd-lifetime auditor, /work/main/audit
+
+virtual report
+virtual audit
+
+@nd exists@
+identifier file, fld;
+identifier get = {fget, fget_raw, fget_task};
+position p1, p2;
+statement S;
+@@
+(
+struct file *file = get@p1(...);
+|
+file = get@p1(...);
+)
+... when != file
+(
+if (<+... file ...+>) S
+|
+\(file@p2->fld\|file_inode(file@p2)\)
+)
+
+@script:python depends on audit@
+p1 << nd.p1;
+p2 << nd.p2;
+@@
+print("%s:%s: [fget-null-deref] file from fget on line %s dereferenced without a NULL test" % (p2[0].file, p2[0].line, p1[0].line))
+
+@script:python depends on report && !audit@
+p1 << nd.p1;
+p2 << nd.p2;
+@@
+coccilib.report.print_report(p2[0], "ERROR: fget() result may be NULL (line " + p1[0].line + ")")

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0
+/// fget rule set, rule 3 [fget-use-after-put]: a struct file * obtained with
+/// fget*() in this function is dereferenced or passed on after its fput(),
+/// with no reassignment in between.  Comparisons and NULL tests of the
+/// pointer value are not reported.
+///
+// Confidence: Moderate
+// Options: --no-includes --include-headers
+// Comments: part of the fd-lifetime auditor, /work/main/audit
+
+virtual report
+virtual audit
+
+@uap exists@
+identifier file, fld, g;
+identifier get = {fget, fget_raw, fget_task};
+expression E;
+position p0, p1, p2;
+@@
+(
+struct file *file = get@p0(...);
+|
+file = get@p0(...);
+)
+...
+fput@p1(file);
+... when != file = E
+    when != get_file(file)
+    when != &file
+(
+file = E
+|
+file@p2->fld
+|
+g(..., file@p2, ...)
+)
+
+@script:python depends on audit@
+p1 << uap.p1;
+p2 << uap.p2;
+@@
+print("%s:%s: [fget-use-after-put] file used after the fput on line %s" % (p2[0].file, p2[0].line, p1[0].line))
+
+@script:python depends on report && !audit@
+p1 << uap.p1;
+p2 << uap.p2;
+@@
+coccilib.report.print_report(p2[0], "ERROR: file used after fput on line " + p1[0].line)
