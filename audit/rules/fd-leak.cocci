@@ -49,6 +49,8 @@ if (\(!f.file\|!fd_file(f)\|fd_empty(f)\) || ...) S
 (
 return f;
 |
+return <+... g(..., f, ...) ...+>;
+|
 return@p2 ...;
 |
 f@p2 = E2
@@ -91,6 +93,8 @@ f = get@p1(E);
     when != &f
 (
 return f;
+|
+return <+... g(..., f, ...) ...+>;
 |
 return@p2 ...;
 )

@@ -41,14 +41,19 @@ position p;
 @@
 \(&e@p\)
 
+@storelv@
+struct fd lv;
+expression E;
+position p;
+@@
+lv@p = E
+
 @viaptr@
 struct fd *ep;
 expression E;
 position p;
 @@
 (
-*ep =@p E
-|
 ep->file =@p E
 |
 ep->flags =@p E
@@ -70,10 +75,15 @@ e.word@p
 identifier f;
 identifier put = {fdput, fdput_pos};
 expression C;
+statement S;
 position p;
 @@
 (
 if (\(f.file\|fd_file(f)\|!fd_empty(f)\)) put(f);
+|
+if (C) put@p(f); else S
+|
+if (C) S else put@p(f);
 |
 if (C) put@p(f);
 )
@@ -98,10 +108,17 @@ e << addr.e;
 print("%s:%s: [shape] address of struct fd %s taken (passed by reference?)" % (p[0].file, p[0].line, e))
 
 @script:python depends on audit@
-p << viaptr.p;
-ep << viaptr.ep;
+p << storelv.p;
+lv << storelv.lv;
 @@
-print("%s:%s: [shape] struct fd filled through pointer %s" % (p[0].file, p[0].line, ep))
+import re
+if not re.match(r"^\w+$", lv):
+    print("%s:%s: [shape] struct fd stored through a pointer or into a field" % (p[0].file, p[0].line))
+
+@script:python depends on audit@
+p << viaptr.p;
+@@
+print("%s:%s: [shape] struct fd stored through a pointer or into a field" % (p[0].file, p[0].line))
 
 @script:python depends on audit@
 p << flags.p;
@@ -133,9 +150,17 @@ p << addr.p;
 coccilib.report.print_report(p[0], "WARNING: address of struct fd taken")
 
 @script:python depends on report && !audit@
+p << storelv.p;
+lv << storelv.lv;
+@@
+import re
+if not re.match(r"^\w+$", lv):
+    coccilib.report.print_report(p[0], "WARNING: struct fd stored through a pointer or into a field")
+
+@script:python depends on report && !audit@
 p << viaptr.p;
 @@
-coccilib.report.print_report(p[0], "WARNING: struct fd filled through a pointer")
+coccilib.report.print_report(p[0], "WARNING: struct fd stored through a pointer or into a field")
 
 @script:python depends on report && !audit@
 p << flags.p;

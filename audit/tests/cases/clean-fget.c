@@ -1,0 +1,55 @@
+// Clean fget users: put on every path, or handed off.
+int fget_ok(int fd)
+{
+	struct file *file = fget(fd);
+	int ret;
+
+	if (!file)
+		return -EBADF;
+	ret = -EINVAL;
+	if (!is_ok(file))
+		goto out;
+	ret = do_x(file);
+out:
+	fput(file);
+	return ret;
+}
+
+int fget_stored(struct ctx *ctx, int fd)
+{
+	struct file *file = fget(fd);
+
+	if (!file)
+		return -EBADF;
+	ctx->file = file;
+	return 0;
+}
+
+struct file *fget_returned(int fd)
+{
+	struct file *file = fget(fd);
+
+	if (!file)
+		return ERR_PTR(-EBADF);
+	if (!is_ok(file)) {
+		fput(file);
+		return ERR_PTR(-EINVAL);
+	}
+	return file;
+}
+
+int fget_installed(int fd)
+{
+	struct file *file = fget(fd);
+	int nfd;
+
+	if (!file)
+		return -EBADF;
+	nfd = get_unused_fd_flags(0);
+	if (nfd < 0) {
+		fput(file);
+		return nfd;
+	}
+	fd_install(nfd, file);
+	return nfd;
+}

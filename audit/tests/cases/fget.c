@@ -1,0 +1,33 @@
+// fget rule set.
+int fget_leak(int fd)
+{
+	struct file *file = fget(fd);
+
+	if (!file)
+		return -EBADF;
+	if (!is_ok(file))
+		return -EINVAL; // expect: fget-leak
+	do_x(file);
+	fput(file);
+	return 0;
+}
+
+int fget_bad(int fd)
+{
+	struct file *file = fget(fd);
+	int m = file->f_mode; // expect: fget-null-deref
+
+	fput(file);
+	fput(file); // expect: fget-double-put fget-use-after-put
+	return m;
+}
+
+int fget_uap(int fd)
+{
+	struct file *file = fget(fd);
+
+	if (!file)
+		return -EBADF;
+	fput(file);
+	return file->f_mode; // expect: fget-use-after-put
+}

@@ -1,0 +1,57 @@
+// Rule 1: leaks.
+int leak_error_path(int fd)
+{
+	struct fd f = fdget(fd);
+	int ret;
+
+	if (!f.file)
+		return -EBADF;
+	ret = check(f.file);
+	if (ret)
+		return ret; // expect: leak
+	fdput(f);
+	return 0;
+}
+
+int leak_goto(int fd, int x)
+{
+	struct fd f;	// expect: shape
+	int ret = -EBADF;
+
+	f = fdget(fd);
+	if (!f.file)
+		goto out;
+	if (x)
+		goto out;
+	ret = use(f.file);
+	fdput(f);
+out:
+	return ret; // expect: leak
+}
+
+int leak_positive_block(int fd)
+{
+	struct fd f = fdget(fd);
+	int ret = -EBADF;
+
+	if (f.file) {
+		ret = use(f.file);
+		if (ret)
+			return 1; // expect: leak
+		fdput(f);
+	}
+	return ret;
+}
+
+int leak_untested(int fd, void __user *arg)
+{
+	struct fd f = fdget(fd);
+	struct args a;
+
+	if (copy_from_user(&a, arg, sizeof(a)))
+		return -EFAULT; // expect: leak
+	if (!f.file)
+		return -EBADF;
+	fdput(f);
+	return 0;
+}

@@ -1,0 +1,48 @@
+// Rule 5: irregular shapes (reported, not failures).
+int shapes(int fd, int fd2)
+{
+	struct fd f;	// expect: shape
+	int n;
+
+	f = fdget(fd);
+	if (!f.file)
+		return -EBADF;
+	n = fill(&f); // expect: shape
+	fdput(f);
+	f = fdget(fd2); // expect: shape
+	if (!f.file)
+		return -EBADF;
+	if (n > 1)
+		fdput(f); // expect: shape
+	else
+		fdput(f);
+	return n;
+}
+
+static int perf_fget_light(int fd, struct fd *p)
+{
+	struct fd f = fdget(fd);
+
+	if (!f.file)
+		return -EBADF;
+	*p = f; // expect: shape
+	return 0;
+}
+
+static struct socket *lookup_light(int fd, int *err, int *fput_needed)
+{
+	struct fd f = fdget(fd);
+	struct socket *sock;
+
+	*err = -EBADF;
+	if (f.file) {
+		sock = sock_from_file(f.file);
+		if (likely(sock)) {
+			*fput_needed = f.flags & FDPUT_FPUT; // expect: shape
+			return sock;
+		}
+		*err = -ENOTSOCK;
+		fdput(f);
+	}
+	return NULL;
+}
