@@ -17,18 +17,19 @@
 /// Regenerate the conversion from a pristine 6.1 tree (the include/linux/
 /// file.h hunk that adds fd_file() is not generated):
 ///
-///   git grep -lP '\bstruct fd\b|\bfdget(_raw|_pos)?\s*\(' -- '*.c' '*.h' \
-///       ':!tools' ':!include/linux/file.h' ':!include/linux/cleanup.h' |
-///     xargs spatch --sp-file cocci/fd_file.cocci --in-place \
-///       --include-headers --local-includes --very-quiet
+///   cocci/regen.sh /path/to/pristine-6.1
 ///
-/// then check that nothing is left (must print nothing except the
-/// definition in include/linux/file.h and the hand-fixed lines):
+/// which runs, on every file that mentions struct fd or fdget*():
 ///
-///   spatch --sp-file cocci/fd_file_check.cocci <same file list>
+///   spatch --sp-file cocci/fd_file.cocci -D patch --in-place \
+///     --include-headers --local-includes --very-quiet --max-width 100 \
+///     --macro-file cocci/fd_macros.h FILES...
+///
+/// and then lists the .file members that are left: the struct fd ones
+/// among them are the hand fixes named in the commit message of 0001.
 //
 // Confidence: High
-// Options: --include-headers --local-includes
+// Options: --include-headers --local-includes --max-width 100 --macro-file cocci/fd_macros.h
 
 virtual patch
 

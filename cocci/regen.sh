@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# cocci/regen.sh TREE
+# Re-run the semantic patches of patches 0001 (fd_file) and 0002
+# (fd_empty) on TREE, a pristine linux-source-6.1 tree (git, clean), and
+# report what is left for hand-fixing.  Compare the result with the
+# patches: `git -C TREE diff` after step 1 must equal 0001 minus the
+# include/linux/file.h hunk and the hand fixes listed in its commit
+# message (likewise for step 2 on top of 0001).
+#
+#   cocci/regen.sh /tmp/linux-6.1            # step 1: fd_file
+#   STEP=2 cocci/regen.sh /tmp/linux-6.1     # step 2: fd_empty (tree at 0001)
+#
+# Needs spatch (tested with 1.1.1).  Takes ~2 min of CPU.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+tree=${1:?usage: $0 TREE}
+step=${STEP:-1}
+cd "$tree"
+files=$(git grep -lP '\bstruct fd\b|\bfdget(_raw|_pos)?\s*\(' -- '*.c' '*.h' \
+	':!tools' ':!include/linux/file.h' ':!include/linux/cleanup.h')
+case $step in
+1) sp=$here/fd_file.cocci ;;
+2) sp=$here/fd_empty.cocci ;;
+*) echo "STEP must be 1 or 2" >&2; exit 2 ;;
+esac
+# shellcheck disable=SC2086
+nice -n 10 spatch --sp-file "$sp" -D patch --in-place --include-headers \
+	--local-includes --very-quiet --max-width 100 \
+	--macro-file "$here/fd_macros.h" $files
+echo "== left for hand-fixing:"
+if [ "$step" = 1 ]; then
+	# .file members that remain; struct fd ones among them need a hand fix
+	# shellcheck disable=SC2086
+	git grep -nP '\b\w+(\.|->)file\b' -- $files || true
+else
+	git grep -nP '!\s*fd_file\(|fd_file\([^()]*\)\s*(==|!=)\s*NULL|(if|while)\s*\(\s*fd_file\([^()]*\)\s*\)' \
+		-- '*.c' '*.h' || true
+fi
