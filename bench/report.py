@@ -158,7 +158,7 @@ def codesize_section(outdir, cc):
               "| function | old | new | delta |", "| --- | ---: | ---: | ---: |"]
     lines += ["| `%s` | %s | %s | %+d |" % r for r in top]
     with open(os.path.join(outdir, "codesize-%s.dat" % cc), "w") as f:
-        for r in top:
+        for r in sorted(top, key=lambda r: -r[3]):
             f.write('"%s" %d\n' % (r[0], r[3]))
     objs = []
     odir = os.path.join(d, "objects")
@@ -168,16 +168,19 @@ def codesize_section(outdir, cc):
             objs.append((os.path.relpath(path, odir)[:-len(".bloat")], t, bf, af, len(r)))
     nzero = len(glob.glob(os.path.join(odir, "**", "*.bloat"), recursive=True)) - len(objs)
     objs.sort(key=lambda o: (o[1], o[0]))
-    lines += ["", "Object files whose functions changed: %d (%d more differ only in non-text "
-              "bytes, e.g. line numbers); text delta %+d bytes in all. Top %d by delta:" %
+    lines += ["", "Object files whose functions changed: %d (%d more differ with no function "
+              "changing size: line numbers, code of the same size); text delta %+d bytes in all. Top %d by delta:" %
               (len(objs), nzero, sum(o[1] for o in objs), min(TOP_OBJS, len(objs))), "",
               "| object | functions before | after | delta | functions changed |",
               "| --- | ---: | ---: | ---: | ---: |"]
     shown = sorted(objs, key=lambda o: (-abs(o[1]), o[0]))[:TOP_OBJS]
     lines += ["| %s | %d | %d | %+d | %d |" % (o[0], o[2], o[3], o[1], o[4]) for o in shown]
+    with open(os.path.join(outdir, "codesize-%s-obj.dat" % cc), "w") as f:
+        for o in sorted(shown[:TOP_FUNCS], key=lambda o: -o[1]):
+            f.write('"%s" %d\n' % (o[0], o[1]))
     by_dir = {}
     for o in objs:
-        top_dir = "/".join(o[0].split("/")[:2]) if "/" in o[0] else o[0]
+        top_dir = os.path.dirname(o[0]) or "."
         by_dir.setdefault(top_dir, [0, 0])
         by_dir[top_dir][0] += o[1]
         by_dir[top_dir][1] += 1
