@@ -24,7 +24,7 @@ identifier f, g != {fd_file, fd_empty, fdput, fdput_pos};
 identifier get = {fdget, fdget_raw, fdget_pos};
 expression E, E1, E2;
 position p1, p2;
-statement S;
+statement S, S3;
 @@
 (
 struct fd f = get@p1(E);
@@ -32,8 +32,11 @@ struct fd f = get@p1(E);
 f = get@p1(E);
 )
 ... when != \(fdput\|fdput_pos\)(f)
+    when != fput(f.file)
     when != E1 = f
     when != E1 = <+... f.flags ...+>
+    when != if (...) \(fdput\|fdput_pos\)(f); else S3
+    when != if (...) S3 else \(fdput\|fdput_pos\)(f);
     when != if (...) \(fdput\|fdput_pos\)(f);
     when != g(..., f, ...)
     when != &f
@@ -43,6 +46,8 @@ if (\(!f.file\|!fd_file(f)\|fd_empty(f)\) || ...) S
     when != fput(f.file)
     when != E1 = f
     when != E1 = <+... f.flags ...+>
+    when != if (...) \(fdput\|fdput_pos\)(f); else S3
+    when != if (...) S3 else \(fdput\|fdput_pos\)(f);
     when != if (...) \(fdput\|fdput_pos\)(f);
     when != g(..., f, ...)
     when != &f
@@ -61,9 +66,9 @@ if (\(f.file\|fd_file(f)\|!fd_empty(f)\) && ...) {
      when != fput(f.file)
      when != E1 = f
      when != E1 = <+... f.flags ...+>
+     when != if (...) \(fdput\|fdput_pos\)(f); else S3
+     when != if (...) S3 else \(fdput\|fdput_pos\)(f);
      when != if (...) \(fdput\|fdput_pos\)(f);
-    when != E1 = <+... f.flags ...+>
-    when != if (...) \(fdput\|fdput_pos\)(f);
      when != g(..., f, ...)
      when != &f
  return@p2 ...;
@@ -76,6 +81,7 @@ identifier f, g != {fdput, fdput_pos};
 identifier get = {fdget, fdget_raw, fdget_pos};
 expression E, E1;
 position p1, p2;
+statement S3;
 @@
 (
 struct fd f = get@p1(E);
@@ -86,8 +92,11 @@ f = get@p1(E);
     when != fd_file(f)
     when != fd_empty(f)
     when != \(fdput\|fdput_pos\)(f)
+    when != fput(f.file)
     when != E1 = f
     when != E1 = <+... f.flags ...+>
+    when != if (...) \(fdput\|fdput_pos\)(f); else S3
+    when != if (...) S3 else \(fdput\|fdput_pos\)(f);
     when != if (...) \(fdput\|fdput_pos\)(f);
     when != g(..., f, ...)
     when != &f

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /// fget rule set, rule 2 [fget-double-put]: fput() of the same struct file *
-/// twice on one path, with no reassignment and no get_file() in between.
+/// (a local variable) twice on one path, with no reassignment and no
+/// get_file() in between; a loop reaching the same fput() again is not one.
 ///
 // Confidence: Moderate
 // Options: --no-includes --include-headers
@@ -10,7 +11,8 @@ virtual report
 virtual audit
 
 @dp exists@
-expression file, E;
+local idexpression struct file *file;
+expression E;
 position p1, p2;
 @@
 fput@p1(file);
@@ -23,10 +25,12 @@ fput@p2(file);
 p1 << dp.p1;
 p2 << dp.p2;
 @@
-print("%s:%s: [fget-double-put] file already put on line %s" % (p2[0].file, p2[0].line, p1[0].line))
+if p1[0].line != p2[0].line:
+    print("%s:%s: [fget-double-put] file already put on line %s" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
 p1 << dp.p1;
 p2 << dp.p2;
 @@
-coccilib.report.print_report(p2[0], "ERROR: double fput; already put on line " + p1[0].line)
+if p1[0].line != p2[0].line:
+    coccilib.report.print_report(p2[0], "ERROR: double fput; already put on line " + p1[0].line)
