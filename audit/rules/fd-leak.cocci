@@ -108,6 +108,34 @@ return <+... g(..., f, ...) ...+>;
 return@p2 ...;
 )
 
+// f filled in by a helper through a pointer ("ret = ovl_real_fdget(file, &f);",
+// perf_fget_light(), timerfd_fget()), which succeeded, then not put
+@leak_byref exists@
+local idexpression struct fd f;
+identifier fill, g != {fd_file, fd_empty, fdput, fdput_pos};
+expression R, E1;
+position p1, p2;
+statement S, S3;
+@@
+R = fill@p1(..., &f, ...);
+if (\(R\|R < 0\) || ...) S
+... when != \(fdput\|fdput_pos\)(f)
+    when != fput(f.file)
+    when != E1 = f
+    when != E1 = <+... f.flags ...+>
+    when != if (...) \(fdput\|fdput_pos\)(f); else S3
+    when != if (...) S3 else \(fdput\|fdput_pos\)(f);
+    when != if (...) \(fdput\|fdput_pos\)(f);
+    when != g(..., f, ...)
+    when != &f
+(
+return f;
+|
+return <+... g(..., f, ...) ...+>;
+|
+return@p2 ...;
+)
+
 @script:python depends on audit@
 p1 << leak.p1;
 p2 << leak.p2;
@@ -131,3 +159,15 @@ p1 << leak_untested.p1;
 p2 << leak_untested.p2;
 @@
 coccilib.report.print_report(p2[0], "ERROR: missing fdput; fdget on line " + p1[0].line)
+
+@script:python depends on audit@
+p1 << leak_byref.p1;
+p2 << leak_byref.p2;
+@@
+print("%s:%s: [leak] struct fd filled on line %s not put on this exit" % (p2[0].file, p2[0].line, p1[0].line))
+
+@script:python depends on report && !audit@
+p1 << leak_byref.p1;
+p2 << leak_byref.p2;
+@@
+coccilib.report.print_report(p2[0], "ERROR: missing fdput; struct fd filled on line " + p1[0].line)

@@ -55,3 +55,19 @@ int leak_untested(int fd, void __user *arg)
 	fdput(f);
 	return 0;
 }
+
+static ssize_t ovl_read_iter(struct kiocb *iocb, struct iov_iter *iter)
+{
+	struct file *file = iocb->ki_filp;
+	struct fd real;	// expect: shape
+	ssize_t ret;
+
+	ret = ovl_real_fdget(file, &real); // expect: shape
+	if (ret)
+		return ret;
+	if (!iov_iter_count(iter))
+		return 0; // expect: leak
+	ret = vfs_iter_read(real.file, iter, &iocb->ki_pos, 0);
+	fdput(real);
+	return ret;
+}
