@@ -12,7 +12,10 @@ out=$1 rounds=$2
 shift 2
 prog=$FDSAFE_TOP/out/bench/fdbench
 [ -x "$prog" ] || die "$prog not built"
-declare -A image=([base]=$FDSAFE_TOP/out/bzImage.base [patched]=$FDSAFE_TOP/out/bzImage)
+# BENCH_BASE_IMAGE / BENCH_PATCHED_IMAGE override the kernels (e.g. the same
+# one twice: an A/A run shows the noise floor).
+declare -A image=([base]=${BENCH_BASE_IMAGE:-$FDSAFE_TOP/out/bzImage.base}
+	[patched]=${BENCH_PATCHED_IMAGE:-$FDSAFE_TOP/out/bzImage})
 for k in base patched; do [ -r "${image[$k]}" ] || die "${image[$k]} not found (make kernel)"; done
 rm -rf "$out"
 mkdir -p "$out"

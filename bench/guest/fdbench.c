@@ -31,10 +31,10 @@
 
 #include "fdtest.h"
 
-#define MAX_PASSES 64
+#define MAX_PASSES 256
 
-static int passes = 9;
-static double batch_ms = 40;
+static int passes = 100;
+static double batch_ms = 2;
 
 static int array_fd, hash_fd, inode_fd, file_fd, closed_fd;
 static union bpf_attr a_lookup, h_lookup, a_update, info_attr, i_lookup, bad_lookup;
