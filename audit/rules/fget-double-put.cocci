@@ -10,7 +10,7 @@
 virtual report
 virtual audit
 
-@dp exists@
+@fdp exists@
 local idexpression struct file *file;
 expression E;
 position p1, p2;
@@ -22,15 +22,15 @@ fput@p1(file);
 fput@p2(file);
 
 @script:python depends on audit@
-p1 << dp.p1;
-p2 << dp.p2;
+p1 << fdp.p1;
+p2 << fdp.p2;
 @@
 if p1[0].line != p2[0].line:
     print("%s:%s: [fget-double-put] file already put on line %s" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
-p1 << dp.p1;
-p2 << dp.p2;
+p1 << fdp.p1;
+p2 << fdp.p2;
 @@
 if p1[0].line != p2[0].line:
     coccilib.report.print_report(p2[0], "ERROR: double fput; already put on line " + p1[0].line)

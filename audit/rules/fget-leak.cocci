@@ -14,7 +14,7 @@
 virtual report
 virtual audit
 
-@leak exists@
+@fleak exists@
 identifier file;
 identifier get = {fget, fget_raw, fget_task};
 identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|get|push|init|create|receive|fput";
@@ -55,13 +55,13 @@ if (\(file\|file != NULL\) && ...) {
 )
 
 @script:python depends on audit@
-p1 << leak.p1;
-p2 << leak.p2;
+p1 << fleak.p1;
+p2 << fleak.p2;
 @@
 print("%s:%s: [fget-leak] file from fget on line %s not put on this exit" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
-p1 << leak.p1;
-p2 << leak.p2;
+p1 << fleak.p1;
+p2 << fleak.p2;
 @@
 coccilib.report.print_report(p2[0], "ERROR: missing fput; fget on line " + p1[0].line)

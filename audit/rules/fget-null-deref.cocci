@@ -10,7 +10,7 @@
 virtual report
 virtual audit
 
-@nd exists@
+@fnd exists@
 identifier file, fld;
 identifier get = {fget, fget_raw, fget_task};
 position p1, p2;
@@ -23,19 +23,19 @@ file = get@p1(...);
 )
 ... when != file
 (
-if (<+... file ...+>) S
+if (<+... \(!file\|file == NULL\|file != NULL\|IS_ERR_OR_NULL(file)\) ...+>) S
 |
 \(file@p2->fld\|file_inode(file@p2)\)
 )
 
 @script:python depends on audit@
-p1 << nd.p1;
-p2 << nd.p2;
+p1 << fnd.p1;
+p2 << fnd.p2;
 @@
 print("%s:%s: [fget-null-deref] file from fget on line %s dereferenced without a NULL test" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
-p1 << nd.p1;
-p2 << nd.p2;
+p1 << fnd.p1;
+p2 << fnd.p2;
 @@
 coccilib.report.print_report(p2[0], "ERROR: fget() result may be NULL (line " + p1[0].line + ")")

@@ -11,7 +11,7 @@
 virtual report
 virtual audit
 
-@uap exists@
+@fuap exists@
 identifier file, fld, g;
 identifier get = {fget, fget_raw, fget_task};
 expression E;
@@ -36,13 +36,13 @@ g(..., file@p2, ...)
 )
 
 @script:python depends on audit@
-p1 << uap.p1;
-p2 << uap.p2;
+p1 << fuap.p1;
+p2 << fuap.p2;
 @@
 print("%s:%s: [fget-use-after-put] file used after the fput on line %s" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
-p1 << uap.p1;
-p2 << uap.p2;
+p1 << fuap.p1;
+p2 << fuap.p2;
 @@
 coccilib.report.print_report(p2[0], "ERROR: file used after fput on line " + p1[0].line)

@@ -31,3 +31,15 @@ int fget_uap(int fd)
 	fput(file);
 	return file->f_mode; // expect: fget-use-after-put
 }
+
+struct file *fget_unchecked_cond(int fd)
+{
+	struct file *file = fget(fd);
+
+	if (file->f_op != &ns_file_operations) // expect: fget-null-deref
+		goto out_invalid;
+	return file;
+out_invalid:
+	fput(file);
+	return ERR_PTR(-EINVAL);
+}
