@@ -75,6 +75,46 @@ if (\(f.file\|fd_file(f)\|!fd_empty(f)\) && ...) {
 }
 )
 
+// "if (!f.file || other) S": S also runs for a non-empty f; S exits unput
+@leak_or exists@
+identifier f, g != {fd_file, fd_empty, fdput, fdput_pos};
+identifier get = {fdget, fdget_raw, fdget_pos};
+expression E, E1, E3;
+position p1, p2;
+statement S3;
+@@
+(
+struct fd f = get@p1(E);
+|
+f = get@p1(E);
+)
+... when != \(fdput\|fdput_pos\)(f)
+    when != fput(f.file)
+    when != E1 = f
+    when != E1 = <+... f.flags ...+>
+    when != if (...) \(fdput\|fdput_pos\)(f); else S3
+    when != if (...) S3 else \(fdput\|fdput_pos\)(f);
+    when != if (...) \(fdput\|fdput_pos\)(f);
+    when != g(..., f, ...)
+    when != &f
+if (<+... \(!f.file\|!fd_file(f)\|fd_empty(f)\) ...+> || E3)
+(
+ return@p2 ...;
+|
+ {
+ ... when != \(fdput\|fdput_pos\)(f)
+     when != fput(f.file)
+     when != E1 = f
+     when != E1 = <+... f.flags ...+>
+     when != if (...) \(fdput\|fdput_pos\)(f); else S3
+     when != if (...) S3 else \(fdput\|fdput_pos\)(f);
+     when != if (...) \(fdput\|fdput_pos\)(f);
+     when != g(..., f, ...)
+     when != &f
+ return@p2 ...;
+ }
+)
+
 // f reaches an exit before it is ever looked at (no test, no use, no put)
 @leak_untested exists@
 identifier f, g != {fdput, fdput_pos};
@@ -171,3 +211,15 @@ p1 << leak_byref.p1;
 p2 << leak_byref.p2;
 @@
 coccilib.report.print_report(p2[0], "ERROR: missing fdput; struct fd filled on line " + p1[0].line)
+
+@script:python depends on audit@
+p1 << leak_or.p1;
+p2 << leak_or.p2;
+@@
+print("%s:%s: [leak] struct fd from line %s not put on this exit (taken also when not empty)" % (p2[0].file, p2[0].line, p1[0].line))
+
+@script:python depends on report && !audit@
+p1 << leak_or.p1;
+p2 << leak_or.p2;
+@@
+coccilib.report.print_report(p2[0], "ERROR: missing fdput; fdget on line " + p1[0].line)

@@ -63,3 +63,16 @@ err:
 		fdput(f);
 	return ret;
 }
+
+ssize_t kernel_read_file_from_fd(int fd, void **buf)
+{
+	struct fd f = fdget(fd);
+	ssize_t ret = -EBADF;
+
+	if (!f.file || !(f.file->f_mode & FMODE_READ))
+		goto out;
+	ret = kernel_read_file(f.file, buf);
+out:
+	fdput(f);
+	return ret;
+}

@@ -71,3 +71,26 @@ static ssize_t ovl_read_iter(struct kiocb *iocb, struct iov_iter *iter)
 	fdput(real);
 	return ret;
 }
+
+ssize_t read_file_from_fd_bad(int fd, void **buf)
+{
+	struct fd f = fdget(fd);
+
+	if (!f.file || !(f.file->f_mode & FMODE_READ))
+		return -EBADF; // expect: leak
+	return kernel_read_file(f.file, buf); // expect: leak
+}
+
+ssize_t read_file_from_fd_bad2(int fd, void **buf)
+{
+	struct fd f = fdget(fd);
+	ssize_t ret;
+
+	if (unlikely(!f.file) || !(f.file->f_mode & FMODE_READ) || !buf) {
+		ret = -EBADF;
+		return ret; // expect: leak
+	}
+	ret = kernel_read_file(f.file, buf);
+	fdput(f);
+	return ret;
+}
