@@ -13,7 +13,7 @@
 virtual report
 virtual audit
 
-@uninit@
+@nodecl@
 identifier f;
 position p;
 @@
@@ -89,8 +89,8 @@ if (C) put@p(f);
 )
 
 @script:python depends on audit@
-p << uninit.p;
-f << uninit.f;
+p << nodecl.p;
+f << nodecl.f;
 @@
 print("%s:%s: [shape] struct fd %s declared without an initialiser" % (p[0].file, p[0].line, f))
 
@@ -133,7 +133,7 @@ f << condput.f;
 print("%s:%s: [shape] struct fd %s put under a condition that is not an emptiness test" % (p[0].file, p[0].line, f))
 
 @script:python depends on report && !audit@
-p << uninit.p;
+p << nodecl.p;
 @@
 coccilib.report.print_report(p[0], "WARNING: struct fd declared without an initialiser")
 

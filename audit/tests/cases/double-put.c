@@ -25,3 +25,19 @@ int class_put(int fd)
 	fdput(f); // expect: double-put
 	return 0;
 }
+
+int put_before_get(int fd, int flags)
+{
+	struct fd f;	// expect: shape
+	int ret = -EINVAL;
+
+	if (flags)
+		goto out;
+	f = fdget(fd);
+	if (!f.file)
+		return -EBADF;
+	ret = work(f.file);
+out:
+	fdput(f); // expect: uninit
+	return ret;
+}
