@@ -23,6 +23,8 @@ struct fd f@p1;
     when != &f
     when != f.file = E
 (
+f.file = E
+|
 put@p2(f)
 |
 f.file@p2

@@ -46,3 +46,23 @@ static struct socket *lookup_light(int fd, int *err, int *fput_needed)
 	}
 	return NULL;
 }
+
+int io_uring_enter(unsigned int fd, int registered, struct file **rings)
+{
+	struct fd f;	// expect: shape
+	int ret = 0;
+
+	if (registered) {
+		f.file = rings[fd];
+		f.flags = 0; // expect: shape
+		if (unlikely(!f.file))
+			return -EBADF;
+	} else {
+		f = fdget(fd);
+		if (unlikely(!f.file))
+			return -EBADF;
+	}
+	ret = work(f.file);
+	fdput(f);
+	return ret;
+}
