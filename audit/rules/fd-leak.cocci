@@ -7,6 +7,7 @@
 /// A hand-off is: "return f", storing f ("x = f"), passing f (by value or by
 /// reference) to any function other than the fd_file()/fd_empty() accessors,
 /// or copying f.flags out (the sockfd_lookup_light() "fput_needed" split).
+/// Clearing FDPUT_FPUT by hand without handing the reference off is a leak too.
 /// A put under any condition ("if (C) fdput(f);") counts as a put here; the
 /// shape rule reports the ones whose condition is not an emptiness test.
 ///
@@ -176,6 +177,34 @@ return <+... g(..., f, ...) ...+>;
 return@p2 ...;
 )
 
+// FDPUT_FPUT cleared by hand ("f.flags = 0") when neither f nor f.file was
+// stored away first (the old hand-off idiom "x->fd = f; f.flags = 0;") and f
+// was not built by hand from a borrowed file ("f.file = ...; f.flags = 0;"):
+// the reference fdget()/the helper took is then never dropped.  This is the
+// 6.1 ovl_read_iter()/ovl_write_iter() aio leak.
+@flags_handed_off exists@
+struct fd f;
+expression E1, E2;
+position pa;
+@@
+(
+E1 = \(f\|f.file\)
+|
+f.file = E2
+)
+...
+f.flags@pa = 0
+
+@leak_flags@
+struct fd f;
+position p != flags_handed_off.pa;
+@@
+(
+f.flags@p = 0
+|
+f.flags@p &= ~FDPUT_FPUT
+)
+
 @script:python depends on audit@
 p1 << leak.p1;
 p2 << leak.p2;
@@ -223,3 +252,14 @@ p1 << leak_or.p1;
 p2 << leak_or.p2;
 @@
 coccilib.report.print_report(p2[0], "ERROR: missing fdput; fdget on line " + p1[0].line)
+
+@script:python depends on audit@
+p << leak_flags.p;
+f << leak_flags.f;
+@@
+print("%s:%s: [leak] FDPUT_FPUT of struct fd %s cleared although its reference was not handed off" % (p[0].file, p[0].line, f))
+
+@script:python depends on report && !audit@
+p << leak_flags.p;
+@@
+coccilib.report.print_report(p[0], "ERROR: FDPUT_FPUT cleared without handing the reference off")

@@ -94,3 +94,26 @@ ssize_t read_file_from_fd_bad2(int fd, void **buf)
 	fdput(f);
 	return ret;
 }
+
+/* Debian 6.1.192 fs/overlayfs/file.c: get_file() plus "real.flags = 0" */
+static ssize_t ovl_read_iter_aio(struct kiocb *iocb, struct iov_iter *iter)
+{
+	struct fd real;	// expect: shape
+	struct ovl_aio_req *aio_req;
+	ssize_t ret;
+
+	ret = ovl_real_fdget(iocb->ki_filp, &real); // expect: shape
+	if (ret)
+		return ret;
+	ret = -ENOMEM;
+	aio_req = kmem_cache_zalloc(ovl_aio_request_cachep, GFP_KERNEL);
+	if (!aio_req)
+		goto out;
+	real.flags = 0; // expect: leak shape
+	kiocb_clone(&aio_req->iocb, iocb, get_file(real.file));
+	ret = vfs_iocb_iter_read(real.file, &aio_req->iocb, iter);
+	ovl_aio_put(aio_req);
+out:
+	fdput(real);
+	return ret;
+}

@@ -66,3 +66,28 @@ int io_uring_enter(unsigned int fd, int registered, struct file **rings)
 	fdput(f);
 	return ret;
 }
+
+/* v5.6..v6.5 overlayfs: the reference moves to the aio request */
+struct ovl_aio_req {
+	struct kiocb iocb;
+	struct fd fd;
+};
+
+static ssize_t ovl_read_iter_handoff(struct kiocb *iocb, struct iov_iter *iter)
+{
+	struct fd real;	// expect: shape
+	struct ovl_aio_req *aio_req;
+	ssize_t ret;
+
+	ret = ovl_real_fdget(iocb->ki_filp, &real); // expect: shape
+	if (ret)
+		return ret;
+	aio_req = kmem_cache_zalloc(ovl_aio_request_cachep, GFP_KERNEL);
+	aio_req->fd = real; // expect: shape
+	real.flags = 0; // expect: shape
+	kiocb_clone(&aio_req->iocb, iocb, real.file);
+	ret = vfs_iocb_iter_read(real.file, &aio_req->iocb, iter);
+	ovl_aio_put(aio_req);
+	fdput(real);
+	return ret;
+}
