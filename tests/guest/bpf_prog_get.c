@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The __bpf_prog_get() path (bpf_prog_get(), bpf_prog_get_type()) from
+ * its users outside the bpf() map/link commands: SO_ATTACH_BPF and
+ * SO_ATTACH_REUSEPORT_EBPF (net/core/filter.c), BPF_PROG_TEST_RUN,
+ * BPF_RAW_TRACEPOINT_OPEN, and PROG_ARRAY updates (prog_fd_array_get_ptr()).
+ */
+#include <netinet/in.h>
+
+#include "bpf_util.h"
+
+static long attach_bpf(int sock, int opt, __u32 prog)
+{
+	return setsockopt(sock, SOL_SOCKET, opt, &prog, sizeof(prog));
+}
+
+/* sock_setsockopt() wants an int-sized optval even for the detaches. */
+static long detach(int sock, int opt)
+{
+	int zero = 0;
+
+	return setsockopt(sock, SOL_SOCKET, opt, &zero, sizeof(zero));
+}
+
+FIXTURE(pg)
+{
+	int filter, cg_skb, msg, map;
+};
+
+FIXTURE_SETUP(pg)
+{
+	self->filter = socket_filter_prog();
+	ASSERT_LE(0, self->filter) TH_LOG("%s\n%s", strerror(errno),
+					  bpf_log_buf);
+	self->cg_skb = prog_load_ret(BPF_PROG_TYPE_CGROUP_SKB,
+				     BPF_CGROUP_INET_INGRESS, 1);
+	ASSERT_LE(0, self->cg_skb);
+	self->msg = prog_load_ret(BPF_PROG_TYPE_SK_MSG, 0, SK_PASS);
+	ASSERT_LE(0, self->msg);
+	self->map = bpf_map_create(BPF_MAP_TYPE_ARRAY, 4, 4, 1);
+	ASSERT_LE(0, self->map);
+}
+
+FIXTURE_TEARDOWN(pg)
+{
+	close(self->map);
+	close(self->msg);
+	close(self->cg_skb);
+	close(self->filter);
+}
+
+TEST_F(pg, so_attach_bpf)
+{
+	int families[] = { AF_UNIX, AF_INET };
+
+	for (unsigned int i = 0; i < ARRAY_LEN(families); i++) {
+		int s = socket(families[i], SOCK_DGRAM, 0);
+
+		ASSERT_LE(0, s);
+		EXPECT_BAD_FDS(attach_bpf(s, SO_ATTACH_BPF, BADFD), errs_fdget);
+		EXPECT_ERRNO(EINVAL, attach_bpf(s, SO_ATTACH_BPF, self->map));
+		/* a prog, but not a socket filter */
+		EXPECT_ERRNO(EINVAL, attach_bpf(s, SO_ATTACH_BPF, self->cg_skb));
+		EXPECT_ERRNO(EINVAL, attach_bpf(s, SO_ATTACH_BPF, self->msg));
+		/* the socket itself as prog fd */
+		EXPECT_ERRNO(EINVAL, attach_bpf(s, SO_ATTACH_BPF, s));
+		EXPECT_ERRNO(ENOENT, detach(s, SO_DETACH_BPF));
+
+		EXPECT_EQ(0, attach_bpf(s, SO_ATTACH_BPF, self->filter))
+			TH_LOG("%s", strerror(errno));
+		/* and again (replaces it) */
+		EXPECT_EQ(0, attach_bpf(s, SO_ATTACH_BPF, self->filter));
+		EXPECT_EQ(0, detach(s, SO_DETACH_BPF));
+		EXPECT_ERRNO(ENOENT, detach(s, SO_DETACH_BPF));
+
+		/* the socket keeps the prog; the prog fd can go */
+		{
+			int p = socket_filter_prog();
+			__u32 id = prog_id(p);
+
+			ASSERT_LE(0, p);
+			EXPECT_EQ(0, attach_bpf(s, SO_ATTACH_BPF, p));
+			close(p);
+			usleep(20000);
+			EXPECT_TRUE(bpf_id_listed(BPF_PROG_GET_NEXT_ID, id));
+			close(s);
+			EXPECT_TRUE(bpf_id_gone(BPF_PROG_GET_NEXT_ID, id));
+		}
+	}
+}
+
+/* SO_LOCK_FILTER: EPERM before the fd is looked at. */
+TEST_F(pg, so_attach_bpf_locked)
+{
+	static const int all_eperm[BAD_KIND_MAX] = {
+		EPERM, EPERM, EPERM, EPERM, EPERM, EPERM,
+	};
+	int s = socket(AF_UNIX, SOCK_DGRAM, 0), one = 1;
+
+	ASSERT_LE(0, s);
+	ASSERT_EQ(0, attach_bpf(s, SO_ATTACH_BPF, self->filter));
+	ASSERT_EQ(0, setsockopt(s, SOL_SOCKET, SO_LOCK_FILTER, &one,
+				sizeof(one)));
+	EXPECT_BAD_FDS(attach_bpf(s, SO_ATTACH_BPF, BADFD), all_eperm);
+	EXPECT_ERRNO(EPERM, attach_bpf(s, SO_ATTACH_BPF, self->filter));
+	EXPECT_ERRNO(EPERM, detach(s, SO_DETACH_BPF));
+	close(s);
+}
+
+/*
+ * SO_ATTACH_REUSEPORT_EBPF: bpf_prog_get_type(SOCKET_FILTER), and on
+ * EINVAL a second lookup of the same fd as SK_REUSEPORT.
+ */
+TEST_F(pg, so_attach_reuseport)
+{
+	int s = socket(AF_INET, SOCK_DGRAM, 0), one = 1, sel;
+
+	ASSERT_LE(0, s);
+	ASSERT_EQ(0, setsockopt(s, SOL_SOCKET, SO_REUSEPORT, &one,
+				sizeof(one)));
+	sel = prog_load_ret(BPF_PROG_TYPE_SK_REUSEPORT, 0, SK_PASS);
+	ASSERT_LE(0, sel) TH_LOG("%s\n%s", strerror(errno), bpf_log_buf);
+
+	EXPECT_BAD_FDS(attach_bpf(s, SO_ATTACH_REUSEPORT_EBPF, BADFD),
+		       errs_fdget);
+	EXPECT_ERRNO(EINVAL, attach_bpf(s, SO_ATTACH_REUSEPORT_EBPF,
+					self->map));
+	EXPECT_ERRNO(EINVAL, attach_bpf(s, SO_ATTACH_REUSEPORT_EBPF,
+					self->cg_skb));
+	EXPECT_EQ(0, attach_bpf(s, SO_ATTACH_REUSEPORT_EBPF, self->filter))
+		TH_LOG("filter: %s", strerror(errno));
+	EXPECT_EQ(0, attach_bpf(s, SO_ATTACH_REUSEPORT_EBPF, sel))
+		TH_LOG("sk_reuseport: %s", strerror(errno));
+	EXPECT_EQ(0, detach(s, SO_DETACH_REUSEPORT_BPF));
+	close(s);
+
+	/* an SK_REUSEPORT prog on a unix socket: ENOTSUPP; a filter on a
+	 * socket without SO_REUSEPORT: EINVAL */
+	s = socket(AF_UNIX, SOCK_DGRAM, 0);
+	ASSERT_LE(0, s);
+	EXPECT_ERRNO(ENOTSUPP_K, attach_bpf(s, SO_ATTACH_REUSEPORT_EBPF, sel));
+	close(s);
+	s = socket(AF_INET, SOCK_DGRAM, 0);
+	EXPECT_ERRNO(EINVAL, attach_bpf(s, SO_ATTACH_REUSEPORT_EBPF,
+					self->filter));
+	close(s);
+	close(sel);
+}
+
+static __u32 test_retval;
+
+static long test_run(int prog)
+{
+	unsigned char pkt[64] = { 0 };
+	union bpf_attr attr;
+	long r;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.test.prog_fd = prog;
+	attr.test.data_in = ptr_to_u64(pkt);
+	attr.test.data_size_in = sizeof(pkt);
+	attr.test.repeat = 1;
+	r = BPF(BPF_PROG_TEST_RUN, &attr);
+	test_retval = attr.test.retval;
+	return r;
+}
+
+TEST_F(pg, prog_test_run)
+{
+	int p = prog_load_ret(BPF_PROG_TYPE_SOCKET_FILTER, 0, 1234);
+
+	ASSERT_LE(0, p);
+	EXPECT_EQ(0, test_run(p)) TH_LOG("%s", strerror(errno));
+	EXPECT_EQ(1234, test_retval);
+	close(p);
+	EXPECT_EQ(0, test_run(self->cg_skb)) TH_LOG("%s", strerror(errno));
+	EXPECT_EQ(1, test_retval);
+
+	EXPECT_BAD_FDS(test_run(BADFD), errs_fdget);
+	EXPECT_ERRNO(EINVAL, test_run(self->map));
+	/* SK_MSG has no test_run: ENOTSUPP after the prog was found */
+	EXPECT_ERRNO(ENOTSUPP_K, test_run(self->msg));
+}
+
+TEST_F(pg, raw_tracepoint_open)
+{
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	EXPECT_BAD_FDS(({ attr.raw_tracepoint.prog_fd = BADFD;
+			  BPF(BPF_RAW_TRACEPOINT_OPEN, &attr); }), errs_fdget);
+	attr.raw_tracepoint.prog_fd = self->map;
+	EXPECT_ERRNO(EINVAL, BPF(BPF_RAW_TRACEPOINT_OPEN, &attr));
+	/* a prog, but not a raw tracepoint one */
+	attr.raw_tracepoint.prog_fd = self->filter;
+	EXPECT_ERRNO(EINVAL, BPF(BPF_RAW_TRACEPOINT_OPEN, &attr));
+}
+
+/* PROG_ARRAY: the value is a prog fd (prog_fd_array_get_ptr()). */
+TEST_F(pg, prog_array_update)
+{
+	int pa = bpf_map_create(BPF_MAP_TYPE_PROG_ARRAY, 4, 4, 4), other;
+	__u32 key = 1, val, id = 0;
+
+	ASSERT_LE(0, pa);
+	EXPECT_BAD_FDS(({ val = BADFD;
+			  bpf_map_update(pa, &key, &val, BPF_ANY); }),
+		       errs_fdget);
+	val = self->map;
+	EXPECT_ERRNO(EINVAL, bpf_map_update(pa, &key, &val, BPF_ANY));
+	val = self->filter;
+	EXPECT_EQ(0, bpf_map_update(pa, &key, &val, BPF_ANY))
+		TH_LOG("%s", strerror(errno));
+	EXPECT_EQ(0, bpf_map_lookup(pa, &key, &id));
+	EXPECT_EQ(prog_id(self->filter), id);
+	/* the array now belongs to socket filters: other types EINVAL */
+	val = self->cg_skb;
+	EXPECT_ERRNO(EINVAL, bpf_map_update(pa, &key, &val, BPF_ANY));
+	other = socket_filter_prog();
+	ASSERT_LE(0, other);
+	val = other;
+	key = 2;
+	EXPECT_EQ(0, bpf_map_update(pa, &key, &val, BPF_ANY));
+	close(other);
+	EXPECT_EQ(0, bpf_map_delete(pa, &key));
+	EXPECT_ERRNO(ENOENT, bpf_map_delete(pa, &key));
+	close(pa);
+}
+
+TEST_HARNESS_MAIN

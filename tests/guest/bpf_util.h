@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers for the bpf_*.c guest tests, on top of fdtest.h: struct bpf_insn
+ * macros (no libbpf, programs are hand-written), program loading with a
+ * verifier log, a tiny BTF blob builder, object id look-ups, and a variant
+ * of EXPECT_BAD_FDS() for paths where some fd classes are valid input.
+ */
+#ifndef BPF_UTIL_H
+#define BPF_UTIL_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <linux/btf.h>
+
+#include "fdtest.h"
+
+/* The kernel's ENOTSUPP (not EOPNOTSUPP) leaks to user space as 524. */
+#define ENOTSUPP_K	524
+
+#define ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* ---- instructions ------------------------------------------------------ */
+
+#define INSN(c, d, s, o, i)						\
+	((struct bpf_insn){ .code = (c), .dst_reg = (d), .src_reg = (s),	\
+			    .off = (o), .imm = (i) })
+
+#define MOV64_IMM(d, i)		INSN(BPF_ALU64 | BPF_MOV | BPF_K, d, 0, 0, i)
+#define MOV64_REG(d, s)		INSN(BPF_ALU64 | BPF_MOV | BPF_X, d, s, 0, 0)
+#define ALU64_IMM(op, d, i)	INSN(BPF_ALU64 | (op) | BPF_K, d, 0, 0, i)
+#define LDX_MEM(sz, d, s, o)	INSN(BPF_LDX | BPF_MEM | (sz), d, s, o, 0)
+#define STX_MEM(sz, d, s, o)	INSN(BPF_STX | BPF_MEM | (sz), d, s, o, 0)
+#define ST_MEM(sz, d, o, i)	INSN(BPF_ST | BPF_MEM | (sz), d, 0, o, i)
+#define JMP_IMM(op, d, i, o)	INSN(BPF_JMP | (op) | BPF_K, d, 0, o, i)
+#define CALL_HELPER(fn)		INSN(BPF_JMP | BPF_CALL, 0, 0, 0, fn)
+#define EXIT_INSN()		INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)
+
+/* BPF_LD_IMM64 is two instructions: use inside an initializer list. */
+#define LD_IMM64_RAW(d, s, lo, hi)					\
+	INSN(BPF_LD | BPF_DW | BPF_IMM, d, s, 0, lo), INSN(0, 0, 0, 0, hi)
+#define LD_MAP_FD(d, fd)	LD_IMM64_RAW(d, BPF_PSEUDO_MAP_FD, fd, 0)
+#define LD_MAP_IDX(d, idx)	LD_IMM64_RAW(d, BPF_PSEUDO_MAP_IDX, idx, 0)
+#define LD_MAP_VALUE(d, fd, off) LD_IMM64_RAW(d, BPF_PSEUDO_MAP_VALUE, fd, off)
+#define LD_BTF_ID(d, id, btf_fd) LD_IMM64_RAW(d, BPF_PSEUDO_BTF_ID, id, btf_fd)
+
+/* ---- program loading ----------------------------------------------------- */
+
+static char bpf_log_buf[16384];
+
+/*
+ * BPF_PROG_LOAD from a prepared attr; insns/license filled in here.  The
+ * load runs without a log (a truncated log would itself fail the load);
+ * if it fails, it is repeated with a log into bpf_log_buf for TH_LOG, and
+ * the first attempt's errno is kept.
+ */
+static inline int prog_load_attr(union bpf_attr *attr,
+				 const struct bpf_insn *insns, __u32 cnt)
+{
+	static const char license[] = "GPL";
+	int fd, e;
+
+	attr->insns = ptr_to_u64(insns);
+	attr->insn_cnt = cnt;
+	attr->license = ptr_to_u64(license);
+	bpf_log_buf[0] = 0;
+	fd = BPF(BPF_PROG_LOAD, attr);
+	if (fd >= 0 || attr->log_buf)
+		return fd;
+	e = errno;
+	attr->log_buf = ptr_to_u64(bpf_log_buf);
+	attr->log_size = sizeof(bpf_log_buf);
+	attr->log_level = 1;
+	fd = BPF(BPF_PROG_LOAD, attr);
+	if (fd >= 0)	/* cannot happen; don't leak it */
+		close(fd);
+	attr->log_buf = 0;
+	attr->log_size = 0;
+	attr->log_level = 0;
+	if (getenv("BPF_UTIL_VERBOSE"))
+		fprintf(stderr, "# verifier log:\n%s\n", bpf_log_buf);
+	errno = e;
+	return -1;
+}
+
+static inline int prog_load(enum bpf_prog_type type, __u32 expected_attach,
+			    const struct bpf_insn *insns, __u32 cnt)
+{
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = type;
+	attr.expected_attach_type = expected_attach;
+	return prog_load_attr(&attr, insns, cnt);
+}
+
+/* The smallest program of a type: "r0 = ret; exit". */
+static inline int prog_load_ret(enum bpf_prog_type type, __u32 expected_attach,
+				int ret)
+{
+	struct bpf_insn insns[] = { MOV64_IMM(BPF_REG_0, ret), EXIT_INSN() };
+
+	return prog_load(type, expected_attach, insns, ARRAY_LEN(insns));
+}
+
+static inline int socket_filter_prog(void)
+{
+	return prog_load_ret(BPF_PROG_TYPE_SOCKET_FILTER, 0, 0);
+}
+
+/* ---- maps ------------------------------------------------------------------ */
+
+static inline int map_create_flags(enum bpf_map_type type, __u32 key_size,
+				   __u32 value_size, __u32 max_entries,
+				   __u32 flags)
+{
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.map_type = type;
+	attr.key_size = key_size;
+	attr.value_size = value_size;
+	attr.max_entries = max_entries;
+	attr.map_flags = flags;
+	return BPF(BPF_MAP_CREATE, &attr);
+}
+
+static inline int bpf_map_delete(int fd, const void *key)
+{
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.map_fd = fd;
+	attr.key = ptr_to_u64(key);
+	return BPF(BPF_MAP_DELETE_ELEM, &attr);
+}
+
+/* ---- object ids -------------------------------------------------------------- */
+
+static inline int obj_info(int fd, void *info, __u32 len)
+{
+	union bpf_attr attr;
+
+	memset(info, 0, len);
+	memset(&attr, 0, sizeof(attr));
+	attr.info.bpf_fd = fd;
+	attr.info.info_len = len;
+	attr.info.info = ptr_to_u64(info);
+	return BPF(BPF_OBJ_GET_INFO_BY_FD, &attr);
+}
+
+static inline __u32 map_id(int fd)
+{
+	struct bpf_map_info info;
+
+	return obj_info(fd, &info, sizeof(info)) ? 0 : info.id;
+}
+
+static inline __u32 prog_id(int fd)
+{
+	struct bpf_prog_info info;
+
+	return obj_info(fd, &info, sizeof(info)) ? 0 : info.id;
+}
+
+static inline __u32 btf_obj_id(int fd)
+{
+	struct bpf_btf_info info;
+
+	return obj_info(fd, &info, sizeof(info)) ? 0 : info.id;
+}
+
+static inline __u32 link_id(int fd)
+{
+	struct bpf_link_info info;
+
+	return obj_info(fd, &info, sizeof(info)) ? 0 : info.id;
+}
+
+/* ---- BTF ---------------------------------------------------------------------- */
+
+static char btf_log_buf[4096];
+
+static inline int btf_load_raw(const void *types, __u32 types_len,
+			       const char *strs, __u32 strs_len)
+{
+	struct btf_header hdr = {
+		.magic = BTF_MAGIC,
+		.version = BTF_VERSION,
+		.hdr_len = sizeof(hdr),
+		.type_off = 0,
+		.type_len = types_len,
+		.str_off = types_len,
+		.str_len = strs_len,
+	};
+	static unsigned char blob[4096];
+	union bpf_attr attr;
+
+	if (sizeof(hdr) + types_len + strs_len > sizeof(blob)) {
+		errno = E2BIG;
+		return -1;
+	}
+	memcpy(blob, &hdr, sizeof(hdr));
+	memcpy(blob + sizeof(hdr), types, types_len);
+	memcpy(blob + sizeof(hdr) + types_len, strs, strs_len);
+
+	memset(&attr, 0, sizeof(attr));
+	attr.btf = ptr_to_u64(blob);
+	attr.btf_size = sizeof(hdr) + types_len + strs_len;
+	btf_log_buf[0] = 0;
+	attr.btf_log_buf = ptr_to_u64(btf_log_buf);
+	attr.btf_log_size = sizeof(btf_log_buf);
+	attr.btf_log_level = 1;
+	return BPF(BPF_BTF_LOAD, &attr);
+}
+
+#define BTF_INFO(kind, vlen)	(((kind) << 24) | ((vlen) & 0xffff))
+#define BTF_INT_ENC(enc, off, bits) (((enc) << 24) | ((off) << 16) | (bits))
+
+/*
+ * The BTF every test uses: [1] int, [2] struct val { int a; int b; },
+ * [3] func_proto int(void), [4] func "prog" of type [3].
+ */
+#define BTF_ID_INT	1
+#define BTF_ID_VAL	2
+#define BTF_ID_FUNC	4
+static inline int btf_load_basic(void)
+{
+	static const char strs[] = "\0int\0val\0a\0b\0prog";
+	/* offsets into strs: int=1 val=5 a=9 b=11 prog=13 */
+	const __u32 types[] = {
+		/* [1] int */
+		1, BTF_INFO(BTF_KIND_INT, 0), 4,
+		BTF_INT_ENC(BTF_INT_SIGNED, 0, 32),
+		/* [2] struct val, 2 members, size 8 */
+		5, BTF_INFO(BTF_KIND_STRUCT, 2), 8,
+		9, BTF_ID_INT, 0,
+		11, BTF_ID_INT, 32,
+		/* [3] func_proto: returns int, no args */
+		0, BTF_INFO(BTF_KIND_FUNC_PROTO, 0), BTF_ID_INT,
+		/* [4] func prog, global linkage */
+		13, BTF_INFO(BTF_KIND_FUNC, 0) | 1, 3,
+	};
+
+	return btf_load_raw(types, sizeof(types), strs, sizeof(strs));
+}
+
+/* ---- fd classes ------------------------------------------------------------------ */
+
+/*
+ * Like EXPECT_BAD_FDS(), but want[k] == 0 means "class k must succeed"
+ * (expr returns >= 0): for paths that accept some of the "bad" classes,
+ * e.g. inode storage keyed by any file, or sockmap taking any socket.
+ */
+#define EXPECT_FD_RESULTS(expr, want) do {				\
+	for (int _k = 0; _k < BAD_KIND_MAX; _k++) {			\
+		int BADFD = bad_fd_make(_k);				\
+		long _r;						\
+		errno = 0;						\
+		_r = (expr);						\
+		if ((want)[_k] == 0) {					\
+			EXPECT_LE(0, _r) TH_LOG("%s fd: returned %ld, "	\
+				"errno %d (%s), want success",		\
+				bad_fd_name[_k], _r, errno,		\
+				strerror(errno));			\
+		} else {						\
+			EXPECT_EQ(-1, _r) TH_LOG("%s fd: returned %ld",	\
+						 bad_fd_name[_k], _r);	\
+			EXPECT_EQ((want)[_k], errno)			\
+				TH_LOG("%s fd: errno %d (%s), want %d",	\
+				       bad_fd_name[_k], errno,		\
+				       strerror(errno), (want)[_k]);	\
+		}							\
+		bad_fd_release(_k, BADFD);				\
+	}								\
+} while (0)
+
+/* One call that must fail with errno @want. */
+#define EXPECT_ERRNO(want, expr) do {					\
+	long _r;							\
+	errno = 0;							\
+	_r = (expr);							\
+	EXPECT_EQ(-1, _r) TH_LOG("%s: returned %ld", #expr, _r);	\
+	EXPECT_EQ((want), errno) TH_LOG("%s: errno %d (%s), want %d",	\
+					#expr, errno, strerror(errno),	\
+					(want));			\
+} while (0)
+
+/* One call that must succeed (>= 0). */
+#define EXPECT_OK(expr) do {						\
+	long _r;							\
+	errno = 0;							\
+	_r = (expr);							\
+	EXPECT_LE(0, _r) TH_LOG("%s: returned %ld, errno %d (%s)",	\
+				#expr, _r, errno, strerror(errno));	\
+} while (0)
+
+/* The common errno tables (indexed by enum bad_fd_kind). */
+/* fdget() + f_op check (maps, progs, links, BTF): */
+static const int errs_fdget[BAD_KIND_MAX] = {
+	[BAD_CLOSED] = EBADF, [BAD_MINUS1] = EBADF, [BAD_HUGE] = EBADF,
+	[BAD_DEVNULL] = EINVAL, [BAD_OPATH] = EBADF, [BAD_SOCKET] = EINVAL,
+};
+
+/* Every class succeeds / every class is EINVAL (EXPECT_FD_RESULTS). */
+static const int errs_none[BAD_KIND_MAX];
+static const int errs_all_einval[BAD_KIND_MAX] = {
+	EINVAL, EINVAL, EINVAL, EINVAL, EINVAL, EINVAL,
+};
+
+#endif /* BPF_UTIL_H */
