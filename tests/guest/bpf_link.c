@@ -453,4 +453,41 @@ TEST(cgroup_legacy_detach_bad_fd)
 	cg_env_teardown(&c);
 }
 
+/*
+ * Legacy flow dissector PROG_ATTACH / DETACH act on the caller's netns
+ * (target_fd must be 0); detach takes attach_bpf_fd with
+ * bpf_prog_get_type() (netns_bpf_prog_detach()).
+ */
+TEST(netns_legacy_attach_detach)
+{
+	int p1, p2, m;
+
+	ASSERT_EQ(0, unshare(CLONE_NEWNET)) TH_LOG("%s", strerror(errno));
+	p1 = flow_prog(0);
+	p2 = flow_prog(0);
+	m = bpf_map_create(BPF_MAP_TYPE_ARRAY, 4, 4, 1);
+	ASSERT_LE(0, p1);
+	ASSERT_LE(0, p2);
+	ASSERT_LE(0, m);
+
+	EXPECT_BAD_FDS(prog_attach(0, BADFD, BPF_FLOW_DISSECTOR, 0, 0),
+		       errs_fdget);
+	EXPECT_ERRNO(EINVAL, prog_attach(0, m, BPF_FLOW_DISSECTOR, 0, 0));
+	/* a target fd is refused, whatever it is */
+	EXPECT_ERRNO(EINVAL, prog_attach(p1, p1, BPF_FLOW_DISSECTOR, 0, 0));
+	ASSERT_EQ(0, prog_attach(0, p1, BPF_FLOW_DISSECTOR, 0, 0))
+		TH_LOG("%s", strerror(errno));
+
+	EXPECT_BAD_FDS(prog_detach(0, BADFD, BPF_FLOW_DISSECTOR), errs_fdget);
+	EXPECT_ERRNO(EINVAL, prog_detach(0, m, BPF_FLOW_DISSECTOR));
+	EXPECT_ERRNO(EINVAL, prog_detach(p1, p1, BPF_FLOW_DISSECTOR));
+	EXPECT_ERRNO(ENOENT, prog_detach(0, p2, BPF_FLOW_DISSECTOR));
+	EXPECT_EQ(0, prog_detach(0, p1, BPF_FLOW_DISSECTOR))
+		TH_LOG("%s", strerror(errno));
+	EXPECT_ERRNO(ENOENT, prog_detach(0, p1, BPF_FLOW_DISSECTOR));
+	close(m);
+	close(p2);
+	close(p1);
+}
+
 TEST_HARNESS_MAIN

@@ -3,7 +3,9 @@
  * The __bpf_prog_get() path (bpf_prog_get(), bpf_prog_get_type()) from
  * its users outside the bpf() map/link commands: SO_ATTACH_BPF and
  * SO_ATTACH_REUSEPORT_EBPF (net/core/filter.c), BPF_PROG_TEST_RUN,
- * BPF_RAW_TRACEPOINT_OPEN, and PROG_ARRAY updates (prog_fd_array_get_ptr()).
+ * BPF_RAW_TRACEPOINT_OPEN, PROG_ARRAY updates (prog_fd_array_get_ptr()),
+ * and the prog fds of freplace (BPF_PROG_TYPE_EXT) programs: attach_prog_fd
+ * at load, target_fd of BPF_LINK_CREATE (bpf_tracing_prog_attach()).
  */
 #include <netinet/in.h>
 
@@ -225,6 +227,83 @@ TEST_F(pg, prog_array_update)
 	EXPECT_EQ(0, bpf_map_delete(pa, &key));
 	EXPECT_ERRNO(ENOENT, bpf_map_delete(pa, &key));
 	close(pa);
+}
+
+/* "r0 = ret; exit" with BTF func_info: an EXT target or an EXT prog. */
+static int load_with_btf(enum bpf_prog_type type, int ret, int btf,
+			 int attach_prog_fd)
+{
+	struct bpf_insn insns[] = { MOV64_IMM(BPF_REG_0, ret), EXIT_INSN() };
+	struct bpf_func_info fi = { .insn_off = 0, .type_id = BTF_ID_FUNC };
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = type;
+	attr.prog_btf_fd = btf;
+	attr.func_info = ptr_to_u64(&fi);
+	attr.func_info_cnt = 1;
+	attr.func_info_rec_size = sizeof(fi);
+	if (attach_prog_fd) {
+		attr.attach_prog_fd = attach_prog_fd;
+		attr.attach_btf_id = BTF_ID_FUNC;
+	}
+	return prog_load_attr(&attr, insns, ARRAY_LEN(insns));
+}
+
+static long ext_link(int ext, int target)
+{
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.link_create.prog_fd = ext;
+	attr.link_create.target_fd = target;
+	attr.link_create.target_btf_id = BTF_ID_FUNC;
+	return BPF(BPF_LINK_CREATE, &attr);
+}
+
+/*
+ * freplace: bpf_prog_load() takes attach_prog_fd with bpf_prog_get() (and
+ * on failure tries it as a BTF fd: EINVAL for every bad class); the link
+ * takes target_fd with bpf_prog_get() again.  While linked, running the
+ * target runs the extension.
+ */
+TEST_F(pg, ext_prog_fds)
+{
+	int btf = btf_load_basic(), target, ext, link;
+
+	ASSERT_LE(0, btf);
+	target = load_with_btf(BPF_PROG_TYPE_SOCKET_FILTER, 0, btf, 0);
+	ASSERT_LE(0, target) TH_LOG("target: %s\n%s", strerror(errno),
+				    bpf_log_buf);
+	ext = load_with_btf(BPF_PROG_TYPE_EXT, 7, btf, target);
+	ASSERT_LE(0, ext) TH_LOG("ext: %s\n%s", strerror(errno), bpf_log_buf);
+
+	EXPECT_BAD_FDS(load_with_btf(BPF_PROG_TYPE_EXT, 7, btf, BADFD),
+		       errs_all_einval);
+	EXPECT_ERRNO(EINVAL, load_with_btf(BPF_PROG_TYPE_EXT, 7, btf,
+					   self->map));
+	/* a target without BTF */
+	EXPECT_ERRNO(EINVAL, load_with_btf(BPF_PROG_TYPE_EXT, 7, btf,
+					   self->filter));
+
+	/* link target_fd */
+	EXPECT_BAD_FDS(ext_link(ext, BADFD), errs_fdget);
+	EXPECT_ERRNO(EINVAL, ext_link(ext, self->map));
+	EXPECT_ERRNO(EINVAL, ext_link(self->filter, target));
+
+	EXPECT_EQ(0, test_run(target));
+	EXPECT_EQ(0, test_retval);
+	link = ext_link(ext, target);
+	ASSERT_LE(0, link) TH_LOG("link: %s", strerror(errno));
+	EXPECT_EQ(0, test_run(target));
+	EXPECT_EQ(7, test_retval);
+	close(link);
+	EXPECT_EQ(0, test_run(target));
+	EXPECT_EQ(0, test_retval);
+
+	close(ext);
+	close(target);
+	close(btf);
 }
 
 TEST_HARNESS_MAIN
