@@ -188,12 +188,12 @@ expression E1, E2;
 position pa;
 @@
 (
-E1 = \(f\|f.file\)
+E1 = \(f\|f.file\|fd_file(f)\)
 |
 f.file = E2
 )
 ...
-f.flags@pa = 0
+\(f.flags@pa = 0\|f.word@pa = E2\|f@pa = BORROWED_FD(...)\)
 
 @leak_flags@
 struct fd f;
@@ -203,7 +203,34 @@ position p != flags_handed_off.pa;
 f.flags@p = 0
 |
 f.flags@p &= ~FDPUT_FPUT
+|
+f.word@p &= ~FDPUT_FPUT
+|
+f.word@p = (unsigned long)fd_file(f)
+|
+f@p = BORROWED_FD(fd_file(f))
 )
+
+// the same for the 6.1 port's overlayfs "struct fderr" (patch 0003), whose
+// ownership marker is the bool .cloned
+@fderr_handed_off exists@
+struct fderr f;
+expression E1, E2;
+position pa;
+@@
+(
+E1 = \(f\|f.file\)
+|
+f.file = E2
+)
+...
+f.cloned@pa = \(false\|0\)
+
+@leak_fderr@
+struct fderr f;
+position p != fderr_handed_off.pa;
+@@
+f.cloned@p = \(false\|0\)
 
 @script:python depends on audit@
 p1 << leak.p1;
@@ -263,3 +290,14 @@ print("%s:%s: [leak] FDPUT_FPUT of struct fd %s cleared although its reference w
 p << leak_flags.p;
 @@
 coccilib.report.print_report(p[0], "ERROR: FDPUT_FPUT cleared without handing the reference off")
+
+@script:python depends on audit@
+p << leak_fderr.p;
+f << leak_fderr.f;
+@@
+print("%s:%s: [leak] ownership (.cloned) of struct fderr %s cleared although its reference was not handed off" % (p[0].file, p[0].line, f))
+
+@script:python depends on report && !audit@
+p << leak_fderr.p;
+@@
+coccilib.report.print_report(p[0], "ERROR: fderr .cloned cleared without handing the reference off")

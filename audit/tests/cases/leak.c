@@ -117,3 +117,37 @@ out:
 	fdput(real);
 	return ret;
 }
+
+/* the same bug after the 6.1 port's patch 0003 (struct fderr) */
+struct fderr {
+	struct file *file;
+	bool cloned;
+};
+
+static ssize_t ovl_write_iter_fderr(struct kiocb *iocb, struct iov_iter *iter)
+{
+	struct fderr real = ovl_real_fdget(iocb->ki_filp);
+	struct ovl_aio_req *aio_req;
+	ssize_t ret;
+
+	if (fderr_error(real))
+		return fderr_error(real);
+	aio_req = kmem_cache_zalloc(ovl_aio_request_cachep, GFP_KERNEL);
+	real.cloned = false; // expect: leak
+	kiocb_clone(&aio_req->iocb, iocb, get_file(fderr_file(real)));
+	ret = vfs_iocb_iter_write(fderr_file(real), &aio_req->iocb, iter);
+	fderr_put(real);
+	return ret;
+}
+
+/* one-word struct fd: dropping FDPUT_FPUT by hand */
+static long drop_ref(int fd)
+{
+	struct fd f = fdget(fd);
+
+	if (fd_empty(f))
+		return -EBADF;
+	f.word &= ~FDPUT_FPUT; // expect: leak shape
+	fdput(f);
+	return 0;
+}
