@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * read/write/lseek and friends: the fdget_pos() users (fs/read_write.c)
- * and the positional ones (pread/pwrite/preadv/pwritev, plain fdget()).
+ * read/write/lseek and friends: the fdget_pos() users (fs/read_write.c,
+ * getdents in fs/readdir.c) and the positional ones (pread/pwrite/preadv/pwritev, plain fdget()).
  * Good fds check data and file offsets; every bad-fd class checks the
  * errno (or success) the baseline kernel gives.  The program is single
  * threaded, so these are the "borrowed" fdget paths; fs_threads.c runs
@@ -198,6 +198,95 @@ TEST(zero_length_still_checks_fd)
 	 */
 	FS_BAD_FDS("read0", read(BADFD, &c, 0), er);
 	FS_BAD_FDS("write0", write(BADFD, &c, 0), ew);
+}
+
+/* getdents64/getdents: the other fdget_pos() users (fs/readdir.c) */
+static long sys_getdents64(int fd, void *buf, unsigned len)
+{
+	return syscall(__NR_getdents64, fd, buf, len);
+}
+
+static long sys_getdents(int fd, void *buf, unsigned len)
+{
+	return syscall(__NR_getdents, fd, buf, len);
+}
+
+struct d64 {
+	__u64 ino;
+	__s64 off;
+	unsigned short reclen;
+	unsigned char type;
+	char name[];
+};
+
+/* Count entries named "f0".."f9" in a getdents64 buffer. */
+static int count_f(const char *buf, long n)
+{
+	int c = 0;
+
+	for (long o = 0; o < n;) {
+		const struct d64 *d = (const void *)(buf + o);
+
+		c += d->name[0] == 'f' && d->name[1] >= '0' && d->name[1] <= '9' &&
+		     !d->name[2];
+		o += d->reclen;
+	}
+	return c;
+}
+
+TEST(getdents_and_dir_lseek)
+{
+	char dir[64], path[96], buf[4096];
+	long n, n2;
+	int dfd;
+
+	ASSERT_EQ(0, fs_tmpdir(dir, sizeof(dir), "gd"));
+	for (int i = 0; i < 10; i++) {
+		snprintf(path, sizeof(path), "%s/f%d", dir, i);
+		ASSERT_EQ(0, close(open(path, O_CREAT | O_WRONLY, 0600)));
+	}
+	dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	ASSERT_LE(0, dfd);
+	n = sys_getdents64(dfd, buf, sizeof(buf));
+	ASSERT_LT(0, n) TH_LOG("getdents64: %s", strerror(errno));
+	EXPECT_EQ(10, count_f(buf, n));
+	EXPECT_EQ(0, sys_getdents64(dfd, buf, sizeof(buf))) TH_LOG("dir f_pos not advanced");
+	EXPECT_EQ(0, lseek(dfd, 0, SEEK_SET));
+	n2 = sys_getdents64(dfd, buf, sizeof(buf));
+	EXPECT_EQ(n, n2) TH_LOG("rewound directory reads differently");
+	EXPECT_EQ(0, lseek(dfd, 0, SEEK_SET));
+	EXPECT_LT(0, sys_getdents(dfd, buf, sizeof(buf))) TH_LOG("getdents: %s", strerror(errno));
+	EXPECT_EQ(0, lseek(dfd, 0, SEEK_SET));
+	EXPECT_EQ(-1, sys_getdents64(dfd, buf, 8));
+	EXPECT_EQ(EINVAL, errno) TH_LOG("tiny buffer: %s", strerror(errno));
+	close(dfd);
+	for (int i = 0; i < 10; i++) {
+		snprintf(path, sizeof(path), "%s/f%d", dir, i);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
+TEST(bad_fds_getdents)
+{
+	char buf[1024];
+	const int e[] = FS_ROW(ENOTDIR, ENOTDIR);
+
+	FS_BAD_FDS("getdents64", sys_getdents64(BADFD, buf, sizeof(buf)), e);
+	FS_BAD_FDS("getdents", sys_getdents(BADFD, buf, sizeof(buf)), e);
+}
+
+TEST(opath_dir_not_readable)
+{
+	char buf[1024];
+	int pfd = open("/tmp", O_PATH | O_DIRECTORY);
+
+	ASSERT_LE(0, pfd);
+	EXPECT_EQ(-1, sys_getdents64(pfd, buf, sizeof(buf)));
+	EXPECT_EQ(EBADF, errno) TH_LOG("getdents64(O_PATH dir): %s", strerror(errno));
+	EXPECT_EQ(-1, lseek(pfd, 0, SEEK_SET));
+	EXPECT_EQ(EBADF, errno) TH_LOG("lseek(O_PATH dir): %s", strerror(errno));
+	close(pfd);
 }
 
 TEST_HARNESS_MAIN

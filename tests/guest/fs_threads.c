@@ -55,15 +55,17 @@ static void idler_stop(struct idler *id)
 /* Number of entries in /proc/self/fd (to check nothing leaks). */
 static int count_fds(void)
 {
-	char path[32];
-	int n = 0;
+	char buf[4096];
+	int n = 0, dfd = open("/proc/self/fd", O_RDONLY | O_DIRECTORY);
+	long r;
 
-	for (int fd = 0; fd < 1024; fd++) {
-		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-		if (!access(path, F_OK))
-			n++;
-	}
-	return n;
+	if (dfd < 0)
+		return -1;
+	while ((r = syscall(__NR_getdents64, dfd, buf, sizeof(buf))) > 0)
+		for (long o = 0; o < r; o += *(unsigned short *)(buf + o + 16))
+			n += buf[o + 19] != '.';
+	close(dfd);
+	return n - 1;	/* dfd itself */
 }
 
 /* The same calls fs_rw/fs_stat/fs_events check, good fds and bad. */
@@ -160,15 +162,42 @@ TEST(battery_shared_fd_table)
 
 struct blocked {
 	int fd;
+	volatile pid_t tid;
 	long ret;
 	int err;
 	char buf[16];
 };
 
+/* Wait (up to ~3 s) until thread @b sleeps: it is in its blocking call. */
+static int wait_blocked(struct blocked *b)
+{
+	char path[64], st[256], *p;
+
+	for (int i = 0; i < 300; i++) {
+		usleep(10000);
+		if (!b->tid)
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%d/stat", b->tid);
+		int fd = open(path, O_RDONLY);
+		ssize_t n = fd < 0 ? -1 : read(fd, st, sizeof(st) - 1);
+
+		if (fd >= 0)
+			close(fd);
+		if (n <= 0)
+			continue;
+		st[n] = 0;
+		p = strrchr(st, ')');
+		if (p && p[1] == ' ' && p[2] == 'S')
+			return 1;
+	}
+	return 0;
+}
+
 static void *blocked_read(void *arg)
 {
 	struct blocked *b = arg;
 
+	b->tid = gettid();
 	b->ret = read(b->fd, b->buf, 5);
 	b->err = errno;
 	return NULL;
@@ -179,6 +208,7 @@ static void *blocked_epoll_wait(void *arg)
 	struct blocked *b = arg;
 	struct epoll_event ev;
 
+	b->tid = gettid();
 	b->ret = epoll_wait(b->fd, &ev, 1, 5000);
 	b->err = errno;
 	memcpy(b->buf, &ev.data.u64, 8);
@@ -194,7 +224,7 @@ TEST(blocked_read_survives_close)
 	ASSERT_EQ(0, pipe(p));
 	b.fd = p[0];
 	ASSERT_EQ(0, pthread_create(&th, NULL, blocked_read, &b));
-	usleep(200 * 1000);	/* let it block in pipe_read() */
+	ASSERT_TRUE(wait_blocked(&b)) TH_LOG("reader never blocked");
 	ASSERT_EQ(0, close(p[0])) TH_LOG("close: %s", strerror(errno));
 	EXPECT_EQ(-1, fcntl(p[0], F_GETFD)) TH_LOG("fd still open after close");
 	ASSERT_EQ(5, write(p[1], "hello", 5)) TH_LOG("no reader left: %s", strerror(errno));
@@ -217,7 +247,7 @@ TEST(blocked_epoll_wait_survives_close)
 	ASSERT_EQ(0, epoll_ctl(ep, EPOLL_CTL_ADD, p[0], &ev));
 	b.fd = ep;
 	ASSERT_EQ(0, pthread_create(&th, NULL, blocked_epoll_wait, &b));
-	usleep(200 * 1000);
+	ASSERT_TRUE(wait_blocked(&b)) TH_LOG("epoll_wait never blocked");
 	ASSERT_EQ(0, close(ep));
 	ASSERT_EQ(1, write(p[1], "x", 1));
 	pthread_join(th, NULL);
@@ -232,7 +262,7 @@ TEST(blocked_epoll_wait_survives_close)
 /* ---- f_pos_lock: concurrent read()/write() on one open file ---- */
 
 #define NTHREADS 4
-#define NRECS 1500
+#define NRECS 1000
 
 struct posjob {
 	int fd;
@@ -347,7 +377,7 @@ TEST(concurrent_write_shares_offset)
 
 /* ---- the close/dup2 race ---- */
 
-#define RACE_SECONDS 1.5
+#define RACE_SECONDS 1.0
 #define FILL 256
 
 struct race {
