@@ -36,6 +36,7 @@ f = get@p1(E);
     when != fput(f.file)
     when != E1 = f
     when != E1 = <+... f.flags ...+>
+    when != E1 = <+... f.word ...+>
     when != if (...) \(fdput\|fdput_pos\)(f); else S3
     when != if (...) S3 else \(fdput\|fdput_pos\)(f);
     when != if (...) \(fdput\|fdput_pos\)(f);
@@ -47,6 +48,7 @@ if (\(!f.file\|!fd_file(f)\|fd_empty(f)\) || ...) S
     when != fput(f.file)
     when != E1 = f
     when != E1 = <+... f.flags ...+>
+    when != E1 = <+... f.word ...+>
     when != if (...) \(fdput\|fdput_pos\)(f); else S3
     when != if (...) S3 else \(fdput\|fdput_pos\)(f);
     when != if (...) \(fdput\|fdput_pos\)(f);
@@ -67,6 +69,7 @@ if (\(f.file\|fd_file(f)\|!fd_empty(f)\) && ...) {
      when != fput(f.file)
      when != E1 = f
      when != E1 = <+... f.flags ...+>
+     when != E1 = <+... f.word ...+>
      when != if (...) \(fdput\|fdput_pos\)(f); else S3
      when != if (...) S3 else \(fdput\|fdput_pos\)(f);
      when != if (...) \(fdput\|fdput_pos\)(f);
@@ -93,6 +96,7 @@ f = get@p1(E);
     when != fput(f.file)
     when != E1 = f
     when != E1 = <+... f.flags ...+>
+    when != E1 = <+... f.word ...+>
     when != if (...) \(fdput\|fdput_pos\)(f); else S3
     when != if (...) S3 else \(fdput\|fdput_pos\)(f);
     when != if (...) \(fdput\|fdput_pos\)(f);
@@ -107,6 +111,7 @@ if (<+... \(!f.file\|!fd_file(f)\|fd_empty(f)\) ...+> || E3)
      when != fput(f.file)
      when != E1 = f
      when != E1 = <+... f.flags ...+>
+     when != E1 = <+... f.word ...+>
      when != if (...) \(fdput\|fdput_pos\)(f); else S3
      when != if (...) S3 else \(fdput\|fdput_pos\)(f);
      when != if (...) \(fdput\|fdput_pos\)(f);
@@ -136,6 +141,7 @@ f = get@p1(E);
     when != fput(f.file)
     when != E1 = f
     when != E1 = <+... f.flags ...+>
+    when != E1 = <+... f.word ...+>
     when != if (...) \(fdput\|fdput_pos\)(f); else S3
     when != if (...) S3 else \(fdput\|fdput_pos\)(f);
     when != if (...) \(fdput\|fdput_pos\)(f);
@@ -164,6 +170,7 @@ if (\(R\|R < 0\) || ...) S
     when != fput(f.file)
     when != E1 = f
     when != E1 = <+... f.flags ...+>
+    when != E1 = <+... f.word ...+>
     when != if (...) \(fdput\|fdput_pos\)(f); else S3
     when != if (...) S3 else \(fdput\|fdput_pos\)(f);
     when != if (...) \(fdput\|fdput_pos\)(f);

@@ -91,3 +91,19 @@ static ssize_t ovl_read_iter_handoff(struct kiocb *iocb, struct iov_iter *iter)
 	fdput(real);
 	return ret;
 }
+
+static struct socket *lookup_light_word(int fd, int *err, int *fput_needed)
+{
+	struct fd f = fdget(fd);
+	struct socket *sock;
+
+	if (!fd_empty(f)) {
+		sock = sock_from_file(fd_file(f));
+		if (likely(sock)) {
+			*fput_needed = f.word & FDPUT_FPUT; // expect: shape
+			return sock;
+		}
+		fdput(f);
+	}
+	return NULL;
+}
