@@ -5,8 +5,11 @@
  * SO_ATTACH_REUSEPORT_EBPF (net/core/filter.c), BPF_PROG_TEST_RUN,
  * BPF_RAW_TRACEPOINT_OPEN, PROG_ARRAY updates (prog_fd_array_get_ptr()),
  * and the prog fds of freplace (BPF_PROG_TYPE_EXT) programs: attach_prog_fd
- * at load, target_fd of BPF_LINK_CREATE (bpf_tracing_prog_attach()).
+ * at load, target_fd of BPF_LINK_CREATE (bpf_tracing_prog_attach()); the
+ * XDP prog fds in DEVMAP / CPUMAP values (bpf_prog_get_type_dev(),
+ * bpf_prog_get_type()).
  */
+#include <net/if.h>
 #include <netinet/in.h>
 
 #include "bpf_util.h"
@@ -304,6 +307,66 @@ TEST_F(pg, ext_prog_fds)
 	close(ext);
 	close(target);
 	close(btf);
+}
+
+/*
+ * DEVMAP / CPUMAP values carry an XDP prog fd, used only if > 0 (so -1
+ * means "no prog" and succeeds).  Every lookup failure is collapsed:
+ * EINVAL for a devmap (__dev_map_alloc_node()), ENOMEM for a cpumap
+ * (__cpu_map_entry_alloc() returns NULL).
+ */
+TEST_F(pg, devmap_cpumap_prog_fd)
+{
+	static const int errs_devmap[BAD_KIND_MAX] = {
+		EINVAL, 0, EINVAL, EINVAL, EINVAL, EINVAL,
+	};
+	static const int errs_cpumap[BAD_KIND_MAX] = {
+		ENOMEM, 0, ENOMEM, ENOMEM, ENOMEM, ENOMEM,
+	};
+	struct { __u32 a; int fd; } val;
+	int xdp_dev, xdp_cpu, dm, cm;
+	__u32 key = 0, lo = if_nametoindex("lo");
+
+	ASSERT_NE(0, lo);
+	xdp_dev = prog_load_ret(BPF_PROG_TYPE_XDP, BPF_XDP_DEVMAP, 2);
+	ASSERT_LE(0, xdp_dev) TH_LOG("%s\n%s", strerror(errno), bpf_log_buf);
+	xdp_cpu = prog_load_ret(BPF_PROG_TYPE_XDP, BPF_XDP_CPUMAP, 2);
+	ASSERT_LE(0, xdp_cpu) TH_LOG("%s\n%s", strerror(errno), bpf_log_buf);
+	dm = bpf_map_create(BPF_MAP_TYPE_DEVMAP, 4, 8, 2);
+	ASSERT_LE(0, dm) TH_LOG("devmap: %s", strerror(errno));
+	cm = bpf_map_create(BPF_MAP_TYPE_CPUMAP, 4, 8, 1);
+	ASSERT_LE(0, cm) TH_LOG("cpumap: %s", strerror(errno));
+
+	val.a = lo;
+	EXPECT_FD_RESULTS(({ val.fd = BADFD;
+			     bpf_map_update(dm, &key, &val, BPF_ANY); }),
+			  errs_devmap);
+	val.fd = self->map;
+	EXPECT_ERRNO(EINVAL, bpf_map_update(dm, &key, &val, BPF_ANY));
+	val.fd = self->filter;
+	EXPECT_ERRNO(EINVAL, bpf_map_update(dm, &key, &val, BPF_ANY));
+	val.fd = xdp_cpu;
+	EXPECT_ERRNO(EINVAL, bpf_map_update(dm, &key, &val, BPF_ANY));
+	val.fd = xdp_dev;
+	EXPECT_EQ(0, bpf_map_update(dm, &key, &val, BPF_ANY))
+		TH_LOG("%s", strerror(errno));
+
+	val.a = 16;	/* qsize */
+	EXPECT_FD_RESULTS(({ val.fd = BADFD;
+			     bpf_map_update(cm, &key, &val, BPF_ANY); }),
+			  errs_cpumap);
+	val.fd = self->map;
+	EXPECT_ERRNO(ENOMEM, bpf_map_update(cm, &key, &val, BPF_ANY));
+	val.fd = xdp_dev;
+	EXPECT_ERRNO(ENOMEM, bpf_map_update(cm, &key, &val, BPF_ANY));
+	val.fd = xdp_cpu;
+	EXPECT_EQ(0, bpf_map_update(cm, &key, &val, BPF_ANY))
+		TH_LOG("%s", strerror(errno));
+
+	close(cm);
+	close(dm);
+	close(xdp_cpu);
+	close(xdp_dev);
 }
 
 TEST_HARNESS_MAIN
