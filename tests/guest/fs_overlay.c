@@ -9,6 +9,7 @@
  * where the real file's flags are synced after F_SETFL.
  */
 #include <dirent.h>
+#include <pthread.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/sendfile.h>
@@ -206,6 +207,47 @@ TEST_F(ovl, stale_fd_after_copy_up)
 	EXPECT_EQ(EBADF, errno);
 	EXPECT_EQ(0, close(ro)) TH_LOG("close (->flush) of stale fd: %s", strerror(errno));
 	close(rw);
+}
+
+static void *idle_thread(void *arg)
+{
+	char c;
+
+	while (read(*(int *)arg, &c, 1) > 0)
+		;
+	return NULL;
+}
+
+/*
+ * The same stale-fd path with a second thread alive: fdget() now takes
+ * a reference on the overlay file and ovl_real_fdget() still opens and
+ * drops the temporary upper file each call.
+ */
+TEST_F(ovl, stale_fd_shared_fd_table)
+{
+	char buf[16] = { 0 };
+	int ro = mopen(self, "l2.txt", O_RDONLY), rw, p[2];
+	pthread_t th;
+
+	OVL_NEEDED();
+	ASSERT_LE(0, ro);
+	ASSERT_EQ(0, pipe(p));
+	ASSERT_EQ(0, pthread_create(&th, NULL, idle_thread, &p[0]));
+	rw = mopen(self, "l2.txt", O_WRONLY);
+	ASSERT_LE(0, rw);
+	ASSERT_EQ(6, write(rw, "SHARED", 6));
+	close(rw);
+	for (int i = 0; i < 50; i++) {
+		ASSERT_EQ(0, lseek(ro, 0, SEEK_SET));
+		ASSERT_EQ(6, read(ro, buf, 6)) TH_LOG("read %d: %s", i, strerror(errno));
+		ASSERT_EQ(0, memcmp(buf, "SHARED", 6)) TH_LOG("read %d: '%.6s'", i, buf);
+	}
+	EXPECT_EQ(18, lseek(ro, 0, SEEK_END));
+	EXPECT_EQ(0, fsync(ro));
+	close(ro);
+	close(p[1]);
+	pthread_join(th, NULL);
+	close(p[0]);
 }
 
 TEST_F(ovl, setfl_append_reaches_real_file)
