@@ -3,22 +3,44 @@
 # Boot the baseline and the patched kernel alternately, ROUNDS times each
 # (order ABBA...: base first in odd rounds, patched first in even ones),
 # with the same QEMU settings, running out/bench/fdbench in each boot.
-# Console logs: OUTDIR/{base,patched}-ROUND.log
+# Console logs: OUTDIR/{base,patched}-ROUND.log; OUTDIR/clock names the clock.
+#
+# BENCH_CLOCK=icount (default): QEMU counts instructions (bench/qemu-icount),
+#   guest time is virtual, 1 ns per instruction: deterministic, blind to the
+#   host's load (and to what an instruction costs on real hardware).
+# BENCH_CLOCK=wall: real time, rdtsc at the host's TSC rate (TCG's rdtsc is
+#   the host's TSC); noisy on a shared host.
+# The guest's own clock is no use either way: the lean kernel finds no TSC
+# reference under TCG and runs on 4 ms jiffies.
+# BENCH_BASE_IMAGE / BENCH_PATCHED_IMAGE override the kernels (e.g. the same
+# one twice: an A/A run shows the noise floor).
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
 [ $# -ge 2 ] || die "usage: $0 OUTDIR ROUNDS [FDBENCH_ARGS...]"
 out=$1 rounds=$2
 shift 2
+bench=$FDSAFE_TOP/bench
 prog=$FDSAFE_TOP/out/bench/fdbench
 [ -x "$prog" ] || die "$prog not built"
-# BENCH_BASE_IMAGE / BENCH_PATCHED_IMAGE override the kernels (e.g. the same
-# one twice: an A/A run shows the noise floor).
 declare -A image=([base]=${BENCH_BASE_IMAGE:-$FDSAFE_TOP/out/bzImage.base}
 	[patched]=${BENCH_PATCHED_IMAGE:-$FDSAFE_TOP/out/bzImage})
 for k in base patched; do [ -r "${image[$k]}" ] || die "${image[$k]} not found (make kernel)"; done
 rm -rf "$out"
 mkdir -p "$out"
+
+clock=${BENCH_CLOCK:-icount}
+case $clock in
+icount)
+	BENCH_REAL_QEMU=$(command -v qemu-system-x86_64) || die "qemu-system-x86_64 not installed"
+	export BENCH_REAL_QEMU PATH=$bench/qemu-icount:$PATH
+	khz=1000000 ;;
+wall)
+	cc -O2 -o "$out/tsc-khz" "$bench/tsc-khz.c"
+	khz=$("$out/tsc-khz") ;;
+*) die "BENCH_CLOCK=$clock: icount or wall" ;;
+esac
+echo "$clock" >"$out/clock"
 
 for r in $(seq 1 "$rounds"); do
 	order=(base patched)
@@ -26,7 +48,7 @@ for r in $(seq 1 "$rounds"); do
 	for k in "${order[@]}"; do
 		t0=$SECONDS
 		"$FDSAFE_TOP/tools/vm-run" ${BENCH_VMRUN_ARGS:-} --kernel "${image[$k]}" \
-			--timeout 1200 --log "$out/$k-$r.log" -- "$prog" "$@" >/dev/null ||
+			--timeout 1800 --log "$out/$k-$r.log" -- "$prog" -k "$khz" "$@" >/dev/null ||
 			die "fdbench failed on the $k kernel (round $r): $out/$k-$r.log"
 		log "round $r/$rounds: $k kernel done ($((SECONDS - t0)) s)"
 	done
