@@ -23,6 +23,14 @@
 #define EXPECT_GONE(cmd, id)						\
 	EXPECT_TRUE(bpf_id_gone(cmd, id)) TH_LOG("id %u still listed", (id))
 
+/* bpf_util.h runs every test with a shared fd table: check it does. */
+TEST(fd_table_is_shared)
+{
+	if (getenv("BPF_UTIL_UNSHARED"))
+		SKIP(return, "BPF_UTIL_UNSHARED set");
+	EXPECT_EQ(1, fd_table_shared());
+}
+
 TEST(map)
 {
 	int fd = bpf_map_create(BPF_MAP_TYPE_HASH, 4, 8, 4), fd2;

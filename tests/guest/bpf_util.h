@@ -8,12 +8,62 @@
 #ifndef BPF_UTIL_H
 #define BPF_UTIL_H
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <linux/btf.h>
 
 #include "fdtest.h"
+
+/*
+ * Shared fd table in every test.  fdget() only takes a reference (and
+ * fdput() only drops one) when the fd table is shared; in a single-
+ * threaded process both are no-ops, so a missing or doubled fdput() on
+ * some path would go unnoticed.  The harness forks one child per test;
+ * this atfork handler gives each child an idle second thread, so every
+ * command in every test runs the refcounting variant, and a leaked
+ * reference keeps its object alive (bpf_id_gone() checks, kmemleak).
+ * BPF_UTIL_UNSHARED=1 in the environment turns it off.
+ */
+static void *bpf_util_idle(void *arg)
+{
+	for (;;)
+		pause();
+	return arg;
+}
+
+static void bpf_util_share_fd_table(void)
+{
+	pthread_t t;
+
+	if (!pthread_create(&t, NULL, bpf_util_idle, NULL))
+		pthread_detach(t);
+}
+
+__attribute__((constructor)) static void bpf_util_init(void)
+{
+	if (!getenv("BPF_UTIL_UNSHARED"))
+		pthread_atfork(NULL, NULL, bpf_util_share_fd_table);
+}
+
+/* Is the fd table shared (more than one thread in this process)? */
+static inline int fd_table_shared(void)
+{
+	char buf[4096], *p;
+	ssize_t n;
+	int fd = open("/proc/self/status", O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = 0;
+	p = strstr(buf, "Threads:");
+	return p ? atoi(p + 8) > 1 : -1;
+}
 
 /* The kernel's ENOTSUPP (not EOPNOTSUPP) leaks to user space as 524. */
 #define ENOTSUPP_K	524
