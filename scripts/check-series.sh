@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # check-series.sh: every patch of patches/series passes checkpatch.pl, and
-# every commit of the applied series builds on its own (the objects it
-# touches that the lean config builds; a commit touching a header also
-# rebuilds every lean-config object the series touches).  One TAP line per
+# every commit of the applied series builds on its own: the objects it
+# touches that the lean config builds (a commit that touches only headers
+# builds every lean-config object the series touches).  One TAP line per
 # check.  Results of the build check are cached by tree hash.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 pristine=$(pristine_tree)
 wt=$FDSAFE_CACHE/patched
-ref=$FDSAFE_CACHE/build-patched	# tells which objects the lean config builds
+ref=$FDSAFE_CACHE/build-base	# tells which objects the lean config builds
 bis=$FDSAFE_CACHE/bisect
 bbuild=$FDSAFE_CACHE/build-bisect
 okdir=$FDSAFE_CACHE/bisect-ok
@@ -49,8 +49,9 @@ for c in "${commits[@]}"; do
 		continue
 	fi
 	mapfile -t objs < <(objs_of "$c^" "$c")
-	git -C "$wt" diff --name-only "$c^" "$c" | grep -q '\.h$' && objs+=("${all_objs[@]}")
-	mapfile -t objs < <(printf '%s\n' "${objs[@]}" | sed '/^$/d' | sort -u)
+	if [ ${#objs[@]} -eq 0 ] && git -C "$wt" diff --name-only "$c^" "$c" | grep -q '\.h$'; then
+		objs=("${all_objs[@]}")
+	fi
 	git -C "$bis" checkout -q -f --detach "$c"
 	if [ ${#objs[@]} -eq 0 ]; then
 		echo "ok - builds alone $p # SKIP no lean-config object touched"
