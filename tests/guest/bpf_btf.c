@@ -35,9 +35,9 @@ FIXTURE_SETUP(btf)
 
 FIXTURE_TEARDOWN(btf)
 {
-	close(self->prog_fd);
-	close(self->map);
-	close(self->btf);
+	EXPECT_CLOSE_GONE(self->map, OBJ_MAP);
+	EXPECT_CLOSE_GONE(self->prog_fd, OBJ_PROG);
+	EXPECT_CLOSE_GONE(self->btf, OBJ_BTF);
 }
 
 TEST_F(btf, load)

@@ -73,12 +73,12 @@ FIXTURE_SETUP(info)
 
 FIXTURE_TEARDOWN(info)
 {
-	close(self->link);
+	EXPECT_CLOSE_GONE(self->link, OBJ_LINK);
 	close(self->cg);
 	rmdir(CG_DIR);
-	close(self->prog);
-	close(self->map);
-	close(self->btf);
+	EXPECT_CLOSE_GONE(self->prog, OBJ_PROG);
+	EXPECT_CLOSE_GONE(self->map, OBJ_MAP);
+	EXPECT_CLOSE_GONE(self->btf, OBJ_BTF);
 }
 
 TEST_F(info, prog)

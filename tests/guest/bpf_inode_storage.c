@@ -72,11 +72,11 @@ FIXTURE_SETUP(st)
 
 FIXTURE_TEARDOWN(st)
 {
-	close(self->prog_fd);
 	close(self->file);
 	unlink("/tmp/inode_storage_file");
-	close(self->map);
-	close(self->btf);
+	EXPECT_CLOSE_GONE(self->map, OBJ_MAP);
+	EXPECT_CLOSE_GONE(self->prog_fd, OBJ_PROG);
+	EXPECT_CLOSE_GONE(self->btf, OBJ_BTF);
 }
 
 /* btf_fd at creation: btf_get_by_fd(); the BTF ids are mandatory. */

@@ -152,10 +152,10 @@ FIXTURE_SETUP(lk)
 
 FIXTURE_TEARDOWN(lk)
 {
-	close(self->map);
-	close(self->other_type);
-	close(self->prog2);
-	close(self->prog1);
+	EXPECT_CLOSE_GONE(self->map, OBJ_MAP);
+	EXPECT_CLOSE_GONE(self->other_type, OBJ_PROG);
+	EXPECT_CLOSE_GONE(self->prog2, OBJ_PROG);
+	EXPECT_CLOSE_GONE(self->prog1, OBJ_PROG);
 	close(self->target_opath);
 	close(self->target);
 	if (!variant->netns)

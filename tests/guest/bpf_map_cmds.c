@@ -177,9 +177,9 @@ FIXTURE_SETUP(map)
 
 FIXTURE_TEARDOWN(map)
 {
-	close(self->btf_fd);
-	close(self->prog_fd);
-	close(self->fd);
+	EXPECT_CLOSE_GONE(self->fd, OBJ_MAP);
+	EXPECT_CLOSE_GONE(self->prog_fd, OBJ_PROG);
+	EXPECT_CLOSE_GONE(self->btf_fd, OBJ_BTF);
 }
 
 static int fd_by_id(__u32 id, __u32 flags)

@@ -64,9 +64,9 @@ FIXTURE_SETUP(mim)
 
 FIXTURE_TEARDOWN(mim)
 {
-	close(self->btf_fd);
-	close(self->prog_fd);
-	close(self->inner);
+	EXPECT_CLOSE_GONE(self->inner, OBJ_MAP);
+	EXPECT_CLOSE_GONE(self->prog_fd, OBJ_PROG);
+	EXPECT_CLOSE_GONE(self->btf_fd, OBJ_BTF);
 }
 
 /* bpf_map_meta_alloc(): BPF_MAP_CREATE with inner_map_fd. */

@@ -48,10 +48,10 @@ FIXTURE_SETUP(pg)
 
 FIXTURE_TEARDOWN(pg)
 {
-	close(self->map);
-	close(self->msg);
-	close(self->cg_skb);
-	close(self->filter);
+	EXPECT_CLOSE_GONE(self->map, OBJ_MAP);
+	EXPECT_CLOSE_GONE(self->msg, OBJ_PROG);
+	EXPECT_CLOSE_GONE(self->cg_skb, OBJ_PROG);
+	EXPECT_CLOSE_GONE(self->filter, OBJ_PROG);
 }
 
 TEST_F(pg, so_attach_bpf)

@@ -109,8 +109,8 @@ FIXTURE_TEARDOWN(skmap)
 {
 	close(self->sp[0]);
 	close(self->sp[1]);
-	close(self->prog_fd);
-	close(self->map);
+	EXPECT_CLOSE_GONE(self->map, OBJ_MAP);
+	EXPECT_CLOSE_GONE(self->prog_fd, OBJ_PROG);
 }
 
 TEST_F(skmap, update_unix_stream)
@@ -301,11 +301,12 @@ FIXTURE_SETUP(skprog)
 
 FIXTURE_TEARDOWN(skprog)
 {
-	close(self->filter_prog);
-	close(self->skb_prog);
-	close(self->msg_prog);
-	close(self->array);
-	close(self->map);
+	/* the map first: it holds the attached progs */
+	EXPECT_CLOSE_GONE(self->map, OBJ_MAP);
+	EXPECT_CLOSE_GONE(self->array, OBJ_MAP);
+	EXPECT_CLOSE_GONE(self->filter_prog, OBJ_PROG);
+	EXPECT_CLOSE_GONE(self->skb_prog, OBJ_PROG);
+	EXPECT_CLOSE_GONE(self->msg_prog, OBJ_PROG);
 }
 
 static int right_prog(FIXTURE_DATA(skprog) *self, __u32 at)

@@ -227,6 +227,32 @@ static inline __u32 link_id(int fd)
 	return obj_info(fd, &info, sizeof(info)) ? 0 : info.id;
 }
 
+/*
+ * Close @fd and check its object goes away: nothing else may still hold
+ * it (a reference leaked by some command on the way would keep it).
+ */
+enum obj_kind { OBJ_MAP, OBJ_PROG, OBJ_BTF, OBJ_LINK };
+
+static inline int close_gone(int fd, enum obj_kind k)
+{
+	static const int cmd[] = {
+		BPF_MAP_GET_NEXT_ID, BPF_PROG_GET_NEXT_ID,
+		BPF_BTF_GET_NEXT_ID, BPF_LINK_GET_NEXT_ID,
+	};
+	__u32 id;
+
+	if (fd < 0)
+		return 1;
+	id = k == OBJ_MAP ? map_id(fd) : k == OBJ_PROG ? prog_id(fd) :
+	     k == OBJ_BTF ? btf_obj_id(fd) : link_id(fd);
+	close(fd);
+	return !id || bpf_id_gone(cmd[k], id);
+}
+
+#define EXPECT_CLOSE_GONE(fd, k)					\
+	EXPECT_TRUE(close_gone((fd), (k)))				\
+		TH_LOG("%s: object still there after its fd was closed", #fd)
+
 /* ---- BTF ---------------------------------------------------------------------- */
 
 static char btf_log_buf[4096];

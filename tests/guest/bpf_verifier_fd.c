@@ -83,11 +83,11 @@ FIXTURE_SETUP(vf)
 
 FIXTURE_TEARDOWN(vf)
 {
-	close(self->btf_fd);
-	close(self->prog_fd);
-	close(self->hash);
-	close(self->array1);
-	close(self->array);
+	EXPECT_CLOSE_GONE(self->prog_fd, OBJ_PROG);
+	EXPECT_CLOSE_GONE(self->hash, OBJ_MAP);
+	EXPECT_CLOSE_GONE(self->array1, OBJ_MAP);
+	EXPECT_CLOSE_GONE(self->array, OBJ_MAP);
+	EXPECT_CLOSE_GONE(self->btf_fd, OBJ_BTF);
 }
 
 TEST_F(vf, pseudo_map_fd)
