@@ -23,32 +23,39 @@ wt=$FDSAFE_CACHE/patched
 stamp=$FDSAFE_CACHE/patched.series
 want=$(cd "$pdir" && cat series "${patches[@]}" | sha256sum | cut -d' ' -f1)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] &&
-   [ -z "$(git -C "$wt" status --porcelain 2>/dev/null)" ]; then
+   [ -z "$(git -C "$wt" status --porcelain 2>/dev/null)" ] &&
+   [ "$(git -C "$wt" rev-parse HEAD)" = "$(git -C "$wt" rev-parse fdsafe-series 2>/dev/null)" ]; then
 	echo "$wt"
 	exit 0
 fi
 
 rm -f "$stamp"
-if [ ! -d "$wt/.git" ] && [ ! -f "$wt/.git" ]; then
-	git -C "$pristine" worktree prune
-	git -C "$pristine" worktree add -q --detach "$wt" pristine
-fi
-git -C "$wt" am --abort >/dev/null 2>&1 || true
-# Only the files that differ are rewritten: incremental builds stay so.
-git -C "$wt" checkout -q -f --detach pristine
-git -C "$wt" clean -q -fdx
-log "applying ${#patches[@]} patches to $wt"
-n=0
+# git am runs in a scratch worktree, so that a patch that fails leaves the
+# live tree alone; the live tree then moves to the result with one
+# checkout, which rewrites only the files that differ (builds stay
+# incremental: a file the series does not change keeps its mtime).
+scratch=$FDSAFE_CACHE/apply-scratch
+for d in "$scratch" "$wt"; do
+	if [ ! -e "$d/.git" ]; then
+		git -C "$pristine" worktree prune
+		git -C "$pristine" worktree add -q --detach "$d" pristine
+	fi
+done
+git -C "$scratch" am --abort >/dev/null 2>&1 || true
+git -C "$scratch" checkout -q -f --detach pristine
+git -C "$scratch" clean -q -fdx
+log "applying ${#patches[@]} patches"
 for p in "${patches[@]}"; do
-	if ! out=$(git -C "$wt" "${GIT_ID[@]}" am -q --keep-cr "$pdir/$p" 2>&1); then
+	if ! out=$(git -C "$scratch" "${GIT_ID[@]}" am -q --keep-cr "$pdir/$p" 2>&1); then
 		echo "$out" >&2
-		git -C "$wt" am --abort >/dev/null 2>&1 || true
-		git -C "$wt" checkout -q -f --detach pristine
+		git -C "$scratch" am --abort >/dev/null 2>&1 || true
 		die "patch $p does not apply to linux-source-$KVER (see above)"
 	fi
-	n=$((n + 1))
 done
-git -C "$wt" tag -f fdsafe-series >/dev/null
+head=$(git -C "$scratch" rev-parse HEAD)
+git -C "$wt" checkout -q -f --detach "$head"
+git -C "$wt" clean -q -fdx
+git -C "$wt" tag -f fdsafe-series "$head" >/dev/null
 echo "$want" >"$stamp"
-log "applied $n patches"
+log "applied ${#patches[@]} patches"
 echo "$wt"
