@@ -7,7 +7,9 @@
  *
  * Naming: a test whose name starts with "bugfix_" demonstrates a bug the
  * series fixes; it is expected to fail on the baseline kernel and to pass
- * on the patched one.  Every other test must pass on both.
+ * on the patched one.  Every other test must pass on both.  Such tests go
+ * in a program named bugfix_*.c: it boots on its own, since on the
+ * baseline the bug may also show as a kernel report (kmemleak).
  */
 #ifndef FDTEST_H
 #define FDTEST_H
