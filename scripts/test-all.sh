@@ -54,7 +54,7 @@ step "guest tests build" make -s -C "$FDSAFE_TOP/tests/guest" \
 	KSRC="$(pristine_tree)" OUT="$FDSAFE_TOP/out/tests" || finish
 rm -rf "$R"
 vm_ok=1
-step "guest suite runs on baseline kernel" "$S/run-suite.sh" "$FDSAFE_TOP/out/bzImage.base" "$R/base" || vm_ok=0
+step "guest suite runs on baseline kernel" "$S/run-suite.sh" --baseline "$FDSAFE_TOP/out/bzImage.base" "$R/base" || vm_ok=0
 step "guest suite runs on patched kernel" "$S/run-suite.sh" "$FDSAFE_TOP/out/bzImage" "$R/patched" || vm_ok=0
 [ "$vm_ok" -eq 0 ] || checker "result comparison" "$S/compare-results.sh" "$R/base" "$R/patched"
 [ ! -x "$FDSAFE_TOP/audit/tests/run" ] || checker "audit tests" "$FDSAFE_TOP/audit/tests/run"
