@@ -24,6 +24,10 @@ TOP_OBJS = 25
 # Least noise assumed.  Even instruction counts differ a little from boot to
 # boot of one kernel (an A/A run under icount: up to 0.8%, lseek and read).
 NOISE_MIN = {"icount": 0.01, "wall": 0.01}
+ORDER_TEXT = {
+    "icount": "the two boots of a round at the same time (virtual time does not see the host)",
+    "wall": "booted alternately (ABBA)",
+}
 CLOCK_TEXT = {
     "icount": "**Guest time is counted in instructions**: QEMU TCG with `-icount "
               "shift=0` (bench/qemu-icount), so 1 ns is one guest instruction, the "
@@ -218,14 +222,13 @@ def main():
           "have KASAN and kmemleak on (configs/lean.config), whose allocation "
           "bookkeeping dominates every op that allocates (map lookup/update copy the "
           "key and value).  The patched/baseline ratios are what matters.  "
-          "Rounds: %d per kernel, booted "
-          "alternately (ABBA); fdbench %s per boot.  A boot's number is the fastest "
+          "Rounds: %d per kernel, %s; fdbench %s per boot.  A boot's number is the fastest "
           "of its passes (interference from the shared host only adds time); the table shows the median over rounds (min–max), and the "
           "median (min–max) of the per-round ratios.  \"Above floor\" subtracts "
           "getppid(2) of the same boot and mode.  Verdict \"slower\"/\"faster\" only "
           "when every round's ratio is on that side of 1 and the median ratio is "
           "further from 1 than the noise of that mode: the getppid control's median "
-          "ratio's distance from 1 plus half its min–max range, at least %.1f%%." % (nrounds, config or "?", 100 * NOISE_MIN[clock]), ""]
+          "ratio's distance from 1 plus half its min–max range, at least %.1f%%." % (nrounds, ORDER_TEXT[clock], config or "?", 100 * NOISE_MIN[clock]), ""]
     md += ["| op | kernel path |", "| --- | --- |"]
     md += ["| %s | %s |" % kv for kv in OP_PATH.items()]
     md += rt if rt else ["", "no runtime results"]
