@@ -46,6 +46,7 @@ echo "$clock" >"$out/clock"
 boot() { # KERNEL ROUND FDBENCH_ARGS...
 	local k=$1 r=$2 t0=$SECONDS
 	shift 2
+	# shellcheck disable=SC2086 # BENCH_VMRUN_ARGS: options, split on purpose
 	"$FDSAFE_TOP/tools/vm-run" ${BENCH_VMRUN_ARGS:-} --kernel "${image[$k]}" \
 		--timeout 1800 --log "$out/$k-$r.log" -- "$prog" -k "$khz" "$@" >/dev/null ||
 		die "fdbench failed on the $k kernel (round $r): $out/$k-$r.log"
