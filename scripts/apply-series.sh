@@ -14,7 +14,7 @@ git -C "$pristine" rev-parse -q --verify pristine >/dev/null ||
 pdir=$FDSAFE_TOP/patches
 series=$pdir/series
 [ -f "$series" ] || die "$series missing"
-mapfile -t patches < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series")
+mapfile -t patches < <(series_patches)
 for p in "${patches[@]}"; do
 	[ -f "$pdir/$p" ] || die "series names $p, which is not in patches/"
 done
@@ -35,12 +35,8 @@ rm -f "$stamp"
 # checkout, which rewrites only the files that differ (builds stay
 # incremental: a file the series does not change keeps its mtime).
 scratch=$FDSAFE_CACHE/apply-scratch
-for d in "$scratch" "$wt"; do
-	if [ ! -e "$d/.git" ]; then
-		git -C "$pristine" worktree prune
-		git -C "$pristine" worktree add -q --detach "$d" pristine
-	fi
-done
+ensure_worktree "$scratch"
+ensure_worktree "$wt"
 git -C "$scratch" am --abort >/dev/null 2>&1 || true
 git -C "$scratch" checkout -q -f --detach pristine
 git -C "$scratch" clean -q -fdx

@@ -7,13 +7,12 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-pristine=$(pristine_tree)
 wt=$FDSAFE_CACHE/patched
 ref=$FDSAFE_CACHE/build-base	# tells which objects the lean config builds
 bis=$FDSAFE_CACHE/bisect
 bbuild=$FDSAFE_CACHE/build-bisect
 okdir=$FDSAFE_CACHE/bisect-ok
-mapfile -t patches < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$FDSAFE_TOP/patches/series")
+mapfile -t patches < <(series_patches)
 [ ${#patches[@]} -gt 0 ] || exit 0
 
 for p in "${patches[@]}"; do
@@ -34,10 +33,7 @@ objs_of() {
 }
 mapfile -t all_objs < <(objs_of pristine fdsafe-series)
 mapfile -t commits < <(git -C "$wt" rev-list --reverse pristine..fdsafe-series)
-if [ ! -e "$bis/.git" ]; then
-	git -C "$pristine" worktree prune
-	git -C "$pristine" worktree add -q --detach "$bis" pristine
-fi
+ensure_worktree "$bis"
 mkdir -p "$okdir"
 i=0
 for c in "${commits[@]}"; do

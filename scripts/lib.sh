@@ -25,3 +25,17 @@ log() {
 pristine_tree() {
 	echo "$FDSAFE_CACHE/linux-$KVER"
 }
+
+# The patch file names of patches/series, in order (comments and blank
+# lines dropped), one per line.
+series_patches() {
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$FDSAFE_TOP/patches/series"
+}
+
+# ensure_worktree DIR: DIR is a worktree of the pristine tree (created
+# detached at the pristine tag when missing).
+ensure_worktree() {
+	[ -e "$1/.git" ] && return 0
+	git -C "$(pristine_tree)" worktree prune
+	git -C "$(pristine_tree)" worktree add -q --detach "$1" pristine
+}
