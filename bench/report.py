@@ -30,7 +30,7 @@ ORDER_TEXT = {
 }
 CLOCK_TEXT = {
     "icount": "**Guest time is counted in instructions**: QEMU TCG with `-icount "
-              "shift=0` (bench/qemu-icount), so 1 ns is one guest instruction, the "
+              "shift=0` (tools/vm-run --qemu-arg), so 1 ns is one guest instruction, the "
               "same whatever the host's load; it does not weigh what an instruction "
               "costs on real hardware (an atomic refcount is one instruction here).",
     "wall": "**Timings are emulated**: QEMU TCG, wall time by rdtsc at the host's TSC "
