@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # check-series.sh: every patch of patches/series passes checkpatch.pl, and
 # every commit of the applied series builds on its own: the objects it
-# touches that the lean config builds (a commit that touches only headers
+# touches that the lean config builds (a commit that touches a header
 # builds every lean-config object the series touches).  One TAP line per
-# check.  Results of the build check are cached by tree hash.
+# check.  Results of the build check are cached by tree and object list.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -39,21 +39,21 @@ i=0
 for c in "${commits[@]}"; do
 	p=${patches[$i]}
 	i=$((i + 1))
-	tree=$(git -C "$wt" rev-parse "$c^{tree}")
-	if [ -f "$okdir/$tree" ]; then
-		echo "ok - builds alone $p # cached"
-		continue
-	fi
 	mapfile -t objs < <(objs_of "$c^" "$c")
-	if [ ${#objs[@]} -eq 0 ] && git -C "$wt" diff --name-only "$c^" "$c" | grep -q '\.h$'; then
+	if git -C "$wt" diff --name-only "$c^" "$c" | grep -q '\.h$'; then
 		objs=("${all_objs[@]}")
+	fi
+	stamp=$okdir/$(git -C "$wt" rev-parse "$c^{tree}")-$(printf '%s\n' "${objs[@]}" | md5sum | cut -c1-8)
+	if [ -f "$stamp" ]; then
+		echo "ok - builds alone $p (${#objs[@]} objects) # cached"
+		continue
 	fi
 	git -C "$bis" checkout -q -f --detach "$c"
 	if [ ${#objs[@]} -eq 0 ]; then
 		echo "ok - builds alone $p # SKIP no lean-config object touched"
 	elif out=$("$FDSAFE_TOP/scripts/build-kernel.sh" "$bis" "$bbuild" "${objs[@]}" 2>&1); then
 		echo "ok - builds alone $p (${#objs[@]} objects)"
-		touch "$okdir/$tree"
+		touch "$stamp"
 	else
 		echo "$out" | grep -E 'error|Error' | head -20 | sed 's/^/# /'
 		echo "not ok - builds alone $p # compile errors above"
