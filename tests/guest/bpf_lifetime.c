@@ -123,16 +123,9 @@ TEST(inner_map)
 	int inner = bpf_map_create(BPF_MAP_TYPE_ARRAY, 4, 8, 2);
 	int inner2 = bpf_map_create(BPF_MAP_TYPE_ARRAY, 4, 8, 2);
 	__u32 iid = map_id(inner), iid2 = map_id(inner2), oid, key = 0, val;
-	union bpf_attr attr;
 	int outer;
 
-	memset(&attr, 0, sizeof(attr));
-	attr.map_type = BPF_MAP_TYPE_ARRAY_OF_MAPS;
-	attr.key_size = 4;
-	attr.value_size = 4;
-	attr.max_entries = 2;
-	attr.inner_map_fd = inner;
-	outer = BPF(BPF_MAP_CREATE, &attr);
+	outer = map_of_maps_create(BPF_MAP_TYPE_ARRAY_OF_MAPS, inner, 2);
 	ASSERT_LE(0, outer) TH_LOG("%s", strerror(errno));
 	oid = map_id(outer);
 	val = inner;
@@ -162,16 +155,9 @@ TEST(inner_map_replaced)
 	int inner = bpf_map_create(BPF_MAP_TYPE_HASH, 4, 8, 2);
 	int inner2 = bpf_map_create(BPF_MAP_TYPE_HASH, 4, 8, 2);
 	__u32 iid = map_id(inner), iid2 = map_id(inner2), key = 7, val;
-	union bpf_attr attr;
 	int outer;
 
-	memset(&attr, 0, sizeof(attr));
-	attr.map_type = BPF_MAP_TYPE_HASH_OF_MAPS;
-	attr.key_size = 4;
-	attr.value_size = 4;
-	attr.max_entries = 2;
-	attr.inner_map_fd = inner;
-	outer = BPF(BPF_MAP_CREATE, &attr);
+	outer = map_of_maps_create(BPF_MAP_TYPE_HASH_OF_MAPS, inner, 2);
 	ASSERT_LE(0, outer);
 	val = inner;
 	ASSERT_EQ(0, bpf_map_update(outer, &key, &val, BPF_ANY));
@@ -317,13 +303,7 @@ TEST(failed_commands_leave_nothing)
 	union bpf_attr attr;
 	int outer;
 
-	memset(&attr, 0, sizeof(attr));
-	attr.map_type = BPF_MAP_TYPE_ARRAY_OF_MAPS;
-	attr.key_size = 4;
-	attr.value_size = 4;
-	attr.max_entries = 2;
-	attr.inner_map_fd = inner;
-	outer = BPF(BPF_MAP_CREATE, &attr);
+	outer = map_of_maps_create(BPF_MAP_TYPE_ARRAY_OF_MAPS, inner, 2);
 	ASSERT_LE(0, outer);
 	ids[2] = map_id(outer);
 

@@ -65,24 +65,6 @@ static __u32 link_prog_id(int link)
 	return obj_info(link, &info, sizeof(info)) ? 0 : info.prog_id;
 }
 
-static __u32 q_ids[4], q_cnt;
-
-static long prog_query(int target, __u32 type)
-{
-	union bpf_attr attr;
-	long r;
-
-	memset(&attr, 0, sizeof(attr));
-	memset(q_ids, 0, sizeof(q_ids));
-	attr.query.target_fd = target;
-	attr.query.attach_type = type;
-	attr.query.prog_ids = ptr_to_u64(q_ids);
-	attr.query.prog_cnt = ARRAY_LEN(q_ids);
-	r = BPF(BPF_PROG_QUERY, &attr);
-	q_cnt = attr.query.prog_cnt;
-	return r;
-}
-
 FIXTURE(lk)
 {
 	int target, target_opath, prog1, prog2, other_type, map;
@@ -207,14 +189,14 @@ TEST_F(lk, create)
 	}
 	ASSERT_EQ(0, prog_query(self->target, self->type))
 		TH_LOG("query: %s", strerror(errno));
-	EXPECT_EQ(0, q_cnt);
+	EXPECT_EQ(0, query_cnt);
 
 	link = link_create(self->prog1, self->target, self->type, 0);
 	ASSERT_LE(0, link) TH_LOG("link create: %s", strerror(errno));
 	EXPECT_EQ(prog_id(self->prog1), link_prog_id(link));
 	ASSERT_EQ(0, prog_query(self->target, self->type));
-	EXPECT_EQ(1, q_cnt);
-	EXPECT_EQ(prog_id(self->prog1), q_ids[0]);
+	EXPECT_EQ(1, query_cnt);
+	EXPECT_EQ(prog_id(self->prog1), query_ids[0]);
 
 	if (variant->netns) {
 		/* one flow dissector per netns */
@@ -228,13 +210,13 @@ TEST_F(lk, create)
 		EXPECT_LE(0, link2) TH_LOG("O_PATH cgroup: %s",
 					   strerror(errno));
 		ASSERT_EQ(0, prog_query(self->target, self->type));
-		EXPECT_EQ(2, q_cnt);
+		EXPECT_EQ(2, query_cnt);
 		close(link2);
 	}
 	close(link);
 	/* closing the last link fd detaches it */
 	ASSERT_EQ(0, prog_query(self->target, self->type));
-	EXPECT_EQ(0, q_cnt);
+	EXPECT_EQ(0, query_cnt);
 }
 
 TEST_F(lk, update)
@@ -271,8 +253,8 @@ TEST_F(lk, update)
 				 BPF_F_REPLACE)) TH_LOG("%s", strerror(errno));
 	EXPECT_EQ(prog_id(self->prog1), link_prog_id(link));
 	ASSERT_EQ(0, prog_query(self->target, self->type));
-	EXPECT_EQ(1, q_cnt);
-	EXPECT_EQ(prog_id(self->prog1), q_ids[0]);
+	EXPECT_EQ(1, query_cnt);
+	EXPECT_EQ(prog_id(self->prog1), query_ids[0]);
 	close(link);
 }
 
@@ -287,11 +269,11 @@ TEST_F(lk, detach)
 	EXPECT_ERRNO(EINVAL, link_detach(self->prog1));
 	EXPECT_ERRNO(EINVAL, link_detach(self->map));
 	ASSERT_EQ(0, prog_query(self->target, self->type));
-	EXPECT_EQ(1, q_cnt);
+	EXPECT_EQ(1, query_cnt);
 
 	EXPECT_EQ(0, link_detach(link)) TH_LOG("%s", strerror(errno));
 	ASSERT_EQ(0, prog_query(self->target, self->type));
-	EXPECT_EQ(0, q_cnt);
+	EXPECT_EQ(0, query_cnt);
 	/* a detached link: still a link fd, no longer attached */
 	EXPECT_ERRNO(ENOLINK, link_update(link, self->prog2, 0, 0));
 	EXPECT_EQ(0, link_detach(link));
@@ -317,31 +299,6 @@ TEST_F(lk, query_target)
 }
 
 /* ---- legacy cgroup BPF_PROG_ATTACH / DETACH (cgroup.c) ---- */
-
-static long prog_attach(int target, int prog, __u32 type, __u32 flags,
-			int replace)
-{
-	union bpf_attr attr;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.target_fd = target;
-	attr.attach_bpf_fd = prog;
-	attr.attach_type = type;
-	attr.attach_flags = flags;
-	attr.replace_bpf_fd = replace;
-	return BPF(BPF_PROG_ATTACH, &attr);
-}
-
-static long prog_detach(int target, int prog, __u32 type)
-{
-	union bpf_attr attr;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.target_fd = target;
-	attr.attach_bpf_fd = prog;
-	attr.attach_type = type;
-	return BPF(BPF_PROG_DETACH, &attr);
-}
 
 /*
  * The legacy cgroup attach API (netns PROG_ATTACH takes no target fd, so
@@ -408,8 +365,8 @@ TEST(cgroup_prog_attach)
 				 BPF_F_ALLOW_MULTI | BPF_F_REPLACE,
 				 c.prog1)) TH_LOG("%s", strerror(errno));
 	ASSERT_EQ(0, prog_query(c.target, t));
-	EXPECT_EQ(1, q_cnt);
-	EXPECT_EQ(prog_id(c.prog2), q_ids[0]);
+	EXPECT_EQ(1, query_cnt);
+	EXPECT_EQ(prog_id(c.prog2), query_ids[0]);
 
 	/* detach: target_fd must be a cgroup; in multi mode the prog fd
 	 * must name an attached prog: a bad one is EINVAL */
@@ -418,7 +375,7 @@ TEST(cgroup_prog_attach)
 	EXPECT_ERRNO(ENOENT, prog_detach(c.target, c.prog1, t));
 	EXPECT_EQ(0, prog_detach(c.target, c.prog2, t));
 	ASSERT_EQ(0, prog_query(c.target, t));
-	EXPECT_EQ(0, q_cnt);
+	EXPECT_EQ(0, query_cnt);
 	cg_env_teardown(&c);
 }
 
@@ -445,7 +402,7 @@ TEST(cgroup_legacy_detach_bad_fd)
 			TH_LOG("%s fd: %s", bad_fd_name[k], strerror(errno));
 		bad_fd_release(k, fd);
 		ASSERT_EQ(0, prog_query(c.target, t));
-		EXPECT_EQ(0, q_cnt);
+		EXPECT_EQ(0, query_cnt);
 	}
 	EXPECT_BAD_FDS(prog_detach(c.target, BADFD, t),
 		       ((const int [BAD_KIND_MAX]){ ENOENT, ENOENT, ENOENT,

@@ -14,19 +14,6 @@
 
 #include "bpf_util.h"
 
-static int outer_create(enum bpf_map_type type, int inner_fd)
-{
-	union bpf_attr attr;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.map_type = type;
-	attr.key_size = 4;
-	attr.value_size = 4;
-	attr.max_entries = 4;
-	attr.inner_map_fd = inner_fd;
-	return BPF(BPF_MAP_CREATE, &attr);
-}
-
 static int inner_array(void)
 {
 	return bpf_map_create(BPF_MAP_TYPE_ARRAY, 4, 8, 4);
@@ -76,23 +63,23 @@ TEST_F(mim, create_inner_map_fd)
 	int fd, outer2, parray;
 	__u32 key = 0, val;
 
-	fd = outer_create(t, self->inner);
+	fd = map_of_maps_create(t, self->inner, 4);
 	ASSERT_LE(0, fd) TH_LOG("create with good inner fd: %s",
 				strerror(errno));
 
-	EXPECT_BAD_FDS(outer_create(t, BADFD), errs_fdget);
-	EXPECT_ERRNO(EINVAL, outer_create(t, self->prog_fd));
-	EXPECT_ERRNO(EINVAL, outer_create(t, self->btf_fd));
+	EXPECT_BAD_FDS(map_of_maps_create(t, BADFD, 4), errs_fdget);
+	EXPECT_ERRNO(EINVAL, map_of_maps_create(t, self->prog_fd, 4));
+	EXPECT_ERRNO(EINVAL, map_of_maps_create(t, self->btf_fd, 4));
 	/* a map-in-map as inner map: only one level is supported */
-	EXPECT_ERRNO(EINVAL, outer_create(t, fd));
+	EXPECT_ERRNO(EINVAL, map_of_maps_create(t, fd, 4));
 	/* a prog array has no map_meta_equal: ENOTSUPP */
 	parray = bpf_map_create(BPF_MAP_TYPE_PROG_ARRAY, 4, 4, 4);
 	ASSERT_LE(0, parray);
-	EXPECT_ERRNO(ENOTSUPP_K, outer_create(t, parray));
+	EXPECT_ERRNO(ENOTSUPP_K, map_of_maps_create(t, parray, 4));
 	close(parray);
 
 	/* the inner map fd can be closed at once: the meta is a copy */
-	outer2 = outer_create(t, self->inner);
+	outer2 = map_of_maps_create(t, self->inner, 4);
 	ASSERT_LE(0, outer2);
 	close(self->inner);
 	self->inner = inner_array();
@@ -112,7 +99,7 @@ TEST_F(mim, update_inner_fd)
 	int outer, other, fd;
 	__u32 key = 1, val, id;
 
-	outer = outer_create(t, self->inner);
+	outer = map_of_maps_create(t, self->inner, 4);
 	ASSERT_LE(0, outer);
 
 	EXPECT_BAD_FDS(({ val = BADFD;
@@ -185,7 +172,7 @@ TEST_F(mim, update_inner_map_flag)
 
 	tmpl = map_create_flags(BPF_MAP_TYPE_ARRAY, 4, 8, 4, BPF_F_INNER_MAP);
 	ASSERT_LE(0, tmpl);
-	outer = outer_create(variant->outer_type, tmpl);
+	outer = map_of_maps_create(variant->outer_type, tmpl, 4);
 	ASSERT_LE(0, outer);
 	fd = map_create_flags(BPF_MAP_TYPE_ARRAY, 4, 8, 64, BPF_F_INNER_MAP);
 	ASSERT_LE(0, fd);
@@ -208,7 +195,7 @@ TEST_F(mim, update_hash_inner)
 
 	tmpl = bpf_map_create(BPF_MAP_TYPE_HASH, 4, 8, 4);
 	ASSERT_LE(0, tmpl);
-	outer = outer_create(variant->outer_type, tmpl);
+	outer = map_of_maps_create(variant->outer_type, tmpl, 4);
 	ASSERT_LE(0, outer);
 	fd = bpf_map_create(BPF_MAP_TYPE_HASH, 4, 8, 100);
 	ASSERT_LE(0, fd);
@@ -233,7 +220,7 @@ TEST_F(mim, update_batch_inner_fds)
 	union bpf_attr attr;
 	int outer;
 
-	outer = outer_create(t, self->inner);
+	outer = map_of_maps_create(t, self->inner, 4);
 	ASSERT_LE(0, outer);
 
 #define UPDATE_BATCH(v0, v1) ({						\
@@ -267,7 +254,7 @@ TEST_F(mim, lookup_batch_ids)
 	union bpf_attr attr;
 	int outer;
 
-	outer = outer_create(variant->outer_type, self->inner);
+	outer = map_of_maps_create(variant->outer_type, self->inner, 4);
 	ASSERT_LE(0, outer);
 	val = self->inner;
 	ASSERT_EQ(0, bpf_map_update(outer, &key, &val, BPF_ANY));

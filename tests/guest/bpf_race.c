@@ -310,17 +310,10 @@ static int wait_count(int cmd, int n)
 static void setup_shared(struct __test_metadata *_metadata)
 {
 	int tmpl = bpf_map_create(BPF_MAP_TYPE_ARRAY, 4, 8, NBATCH);
-	union bpf_attr attr;
 
 	memset(&R, 0, sizeof(R));
 	ASSERT_LE(0, tmpl);
-	memset(&attr, 0, sizeof(attr));
-	attr.map_type = BPF_MAP_TYPE_ARRAY_OF_MAPS;
-	attr.key_size = 4;
-	attr.value_size = 4;
-	attr.max_entries = NBATCH;
-	attr.inner_map_fd = tmpl;
-	R.outer = BPF(BPF_MAP_CREATE, &attr);
+	R.outer = map_of_maps_create(BPF_MAP_TYPE_ARRAY_OF_MAPS, tmpl, NBATCH);
 	ASSERT_LE(0, R.outer);
 	close(tmpl);
 	R.sockmap = bpf_map_create(BPF_MAP_TYPE_SOCKMAP, 4, 8, 1);

@@ -212,46 +212,6 @@ TEST_F(skmap, update_inet)
 
 /* ---- the map as target_fd of PROG_ATTACH / DETACH / QUERY ---- */
 
-static long prog_attach(int target, int prog, __u32 type)
-{
-	union bpf_attr attr;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.target_fd = target;
-	attr.attach_bpf_fd = prog;
-	attr.attach_type = type;
-	return BPF(BPF_PROG_ATTACH, &attr);
-}
-
-static long prog_detach(int target, int prog, __u32 type)
-{
-	union bpf_attr attr;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.target_fd = target;
-	attr.attach_bpf_fd = prog;
-	attr.attach_type = type;
-	return BPF(BPF_PROG_DETACH, &attr);
-}
-
-static __u32 query_ids[4], query_cnt;
-
-static long prog_query(int target, __u32 type)
-{
-	union bpf_attr attr;
-	long r;
-
-	memset(query_ids, 0, sizeof(query_ids));
-	memset(&attr, 0, sizeof(attr));
-	attr.query.target_fd = target;
-	attr.query.attach_type = type;
-	attr.query.prog_ids = ptr_to_u64(query_ids);
-	attr.query.prog_cnt = ARRAY_LEN(query_ids);
-	r = BPF(BPF_PROG_QUERY, &attr);
-	query_cnt = attr.query.prog_cnt;
-	return r;
-}
-
 FIXTURE(skprog)
 {
 	int map, array, msg_prog, skb_prog, filter_prog;
@@ -325,27 +285,27 @@ TEST_F(skprog, attach)
 	int prog = right_prog(self, at);
 
 	/* target_fd: sock_map_get_from_fd() */
-	EXPECT_BAD_FDS(prog_attach(BADFD, prog, at), errs_fdget);
-	EXPECT_ERRNO(EINVAL, prog_attach(self->msg_prog, prog, at));
-	EXPECT_ERRNO(EOPNOTSUPP, prog_attach(self->array, prog, at));
+	EXPECT_BAD_FDS(prog_attach(BADFD, prog, at, 0, 0), errs_fdget);
+	EXPECT_ERRNO(EINVAL, prog_attach(self->msg_prog, prog, at, 0, 0));
+	EXPECT_ERRNO(EOPNOTSUPP, prog_attach(self->array, prog, at, 0, 0));
 	/* attach_bpf_fd: bpf_prog_get_type(), before the target is looked at */
-	EXPECT_BAD_FDS(prog_attach(self->map, BADFD, at), errs_fdget);
-	EXPECT_BAD_FDS(prog_attach(BADFD, BADFD, at), errs_fdget);
-	EXPECT_ERRNO(EINVAL, prog_attach(self->map, wrong_prog(self, at), at));
-	EXPECT_ERRNO(EINVAL, prog_attach(self->map, self->filter_prog, at));
-	EXPECT_ERRNO(EINVAL, prog_attach(self->map, self->map, at));
+	EXPECT_BAD_FDS(prog_attach(self->map, BADFD, at, 0, 0), errs_fdget);
+	EXPECT_BAD_FDS(prog_attach(BADFD, BADFD, at, 0, 0), errs_fdget);
+	EXPECT_ERRNO(EINVAL, prog_attach(self->map, wrong_prog(self, at), at, 0, 0));
+	EXPECT_ERRNO(EINVAL, prog_attach(self->map, self->filter_prog, at, 0, 0));
+	EXPECT_ERRNO(EINVAL, prog_attach(self->map, self->map, at, 0, 0));
 
 	/* nothing attached so far */
 	ASSERT_EQ(0, prog_query(self->map, at)) TH_LOG("%s", strerror(errno));
 	EXPECT_EQ(0, query_cnt);
 
-	ASSERT_EQ(0, prog_attach(self->map, prog, at))
+	ASSERT_EQ(0, prog_attach(self->map, prog, at, 0, 0))
 		TH_LOG("attach: %s", strerror(errno));
 	ASSERT_EQ(0, prog_query(self->map, at));
 	EXPECT_EQ(1, query_cnt);
 	EXPECT_EQ(prog_id(prog), query_ids[0]);
 	/* attaching again replaces it: still one */
-	EXPECT_EQ(0, prog_attach(self->map, prog, at));
+	EXPECT_EQ(0, prog_attach(self->map, prog, at, 0, 0));
 	ASSERT_EQ(0, prog_query(self->map, at));
 	EXPECT_EQ(1, query_cnt);
 }
@@ -355,7 +315,7 @@ TEST_F(skprog, detach)
 	__u32 at = variant->attach_type;
 	int prog = right_prog(self, at);
 
-	ASSERT_EQ(0, prog_attach(self->map, prog, at))
+	ASSERT_EQ(0, prog_attach(self->map, prog, at, 0, 0))
 		TH_LOG("attach: %s", strerror(errno));
 
 	/* target_fd first, then attach_bpf_fd */
@@ -405,7 +365,7 @@ TEST_F(skprog, attached_map_with_socket)
 	int sp[2];
 
 	ASSERT_EQ(0, socketpair(AF_UNIX, SOCK_STREAM, 0, sp));
-	ASSERT_EQ(0, prog_attach(self->map, right_prog(self, at), at));
+	ASSERT_EQ(0, prog_attach(self->map, right_prog(self, at), at, 0, 0));
 	EXPECT_EQ(0, sk_update(self->map, 0, sp[0], 8))
 		TH_LOG("%s", strerror(errno));
 	EXPECT_EQ(1, write(sp[0], "x", 1));

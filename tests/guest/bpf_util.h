@@ -160,18 +160,18 @@ static inline int socket_filter_prog(void)
 
 /* ---- maps ------------------------------------------------------------------ */
 
-static inline int map_create_flags(enum bpf_map_type type, __u32 key_size,
-				   __u32 value_size, __u32 max_entries,
-				   __u32 flags)
+/* An ARRAY_OF_MAPS / HASH_OF_MAPS with u32 keys, inner maps like INNER. */
+static inline int map_of_maps_create(enum bpf_map_type type, int inner,
+				     __u32 max_entries)
 {
 	union bpf_attr attr;
 
 	memset(&attr, 0, sizeof(attr));
 	attr.map_type = type;
-	attr.key_size = key_size;
-	attr.value_size = value_size;
+	attr.key_size = 4;
+	attr.value_size = 4;
 	attr.max_entries = max_entries;
-	attr.map_flags = flags;
+	attr.inner_map_fd = inner;
 	return BPF(BPF_MAP_CREATE, &attr);
 }
 
@@ -225,6 +225,53 @@ static inline __u32 link_id(int fd)
 	struct bpf_link_info info;
 
 	return obj_info(fd, &info, sizeof(info)) ? 0 : info.id;
+}
+
+/* ---- BPF_PROG_ATTACH / DETACH / QUERY (cgroup, netns, sockmap targets) ---- */
+
+static inline long prog_attach(int target, int prog, __u32 type, __u32 flags,
+			       int replace)
+{
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.target_fd = target;
+	attr.attach_bpf_fd = prog;
+	attr.attach_type = type;
+	attr.attach_flags = flags;
+	attr.replace_bpf_fd = replace;
+	return BPF(BPF_PROG_ATTACH, &attr);
+}
+
+static inline long prog_detach(int target, int prog, __u32 type)
+{
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.target_fd = target;
+	attr.attach_bpf_fd = prog;
+	attr.attach_type = type;
+	return BPF(BPF_PROG_DETACH, &attr);
+}
+
+/* The ids and count of the programs that prog_query() found. */
+static __u32 query_ids[4] __attribute__((unused));
+static __u32 query_cnt __attribute__((unused));
+
+static inline long prog_query(int target, __u32 type)
+{
+	union bpf_attr attr;
+	long r;
+
+	memset(query_ids, 0, sizeof(query_ids));
+	memset(&attr, 0, sizeof(attr));
+	attr.query.target_fd = target;
+	attr.query.attach_type = type;
+	attr.query.prog_ids = ptr_to_u64(query_ids);
+	attr.query.prog_cnt = ARRAY_LEN(query_ids);
+	r = BPF(BPF_PROG_QUERY, &attr);
+	query_cnt = attr.query.prog_cnt;
+	return r;
 }
 
 /*

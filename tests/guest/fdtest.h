@@ -36,8 +36,9 @@ static inline long sys_bpf(int cmd, union bpf_attr *attr, unsigned int size)
 /* bpf() with a zeroed attr of full size: attr fields set by the caller. */
 #define BPF(cmd, attr) sys_bpf((cmd), (attr), sizeof(*(attr)))
 
-static inline int bpf_map_create(enum bpf_map_type type, __u32 key_size,
-				 __u32 value_size, __u32 max_entries)
+static inline int map_create_flags(enum bpf_map_type type, __u32 key_size,
+				   __u32 value_size, __u32 max_entries,
+				   __u32 flags)
 {
 	union bpf_attr attr;
 
@@ -46,7 +47,14 @@ static inline int bpf_map_create(enum bpf_map_type type, __u32 key_size,
 	attr.key_size = key_size;
 	attr.value_size = value_size;
 	attr.max_entries = max_entries;
+	attr.map_flags = flags;
 	return BPF(BPF_MAP_CREATE, &attr);
+}
+
+static inline int bpf_map_create(enum bpf_map_type type, __u32 key_size,
+				 __u32 value_size, __u32 max_entries)
+{
+	return map_create_flags(type, key_size, value_size, max_entries, 0);
 }
 
 static inline int bpf_map_update(int fd, const void *key, const void *val,
