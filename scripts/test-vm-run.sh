@@ -1,19 +1,33 @@
 #!/usr/bin/env bash
-# test-vm-run.sh KERNEL: vm-run's own tests, one TAP line each: a program's
-# exit status comes out, a panic and a hang are failures with a reason.
+# test-vm-run.sh KERNEL [MODDIR]: vm-run's own tests, one TAP line each: a
+# program's exit status comes out, a panic and a hang are failures with a
+# reason, a dynamic program and a script's interpreter come along, --smp
+# gives vCPUs.  With MODDIR (KERNEL's lib/modules/RELEASE), --module tests.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+[ $# -ge 1 ] || die "usage: $0 KERNEL [MODDIR]"
 k=$1 h=$FDSAFE_TOP/tests/harness
-check() { # NAME WANT_RC WANT_MSG TIMEOUT SCRIPT
-	local rc=0 out
-	out=$("$FDSAFE_TOP/tools/vm-run" --kernel "$k" --timeout "$4" -- "$h/$5" 2>&1) || rc=$?
-	if [ "$rc" -eq "$2" ] && grep -q "$3" <<<"$out"; then
-		echo "ok - vm-run: $1"
+check() { # NAME WANT_RC WANT_MSG TIMEOUT VM-RUN-ARGS...
+	local name=$1 want=$2 msg=$3 t=$4 rc=0 out
+	shift 4
+	out=$("$FDSAFE_TOP/tools/vm-run" --kernel "$k" --timeout "$t" "$@" 2>&1) || rc=$?
+	if [ "$rc" -eq "$want" ] && grep -q -- "$msg" <<<"$out"; then
+		echo "ok - vm-run: $name"
 	else
 		echo "$out" | tail -5 | sed 's/^/# /'
-		echo "not ok - vm-run: $1 # exit $rc, want $2 and '$3'"
+		echo "not ok - vm-run: $name # exit $rc, want $want and '$msg'"
 	fi
 }
-check "program exit status is returned" 3 "VMRUN-EXIT=3" 300 exit3.sh
-check "guest panic fails the run" 125 "panicked" 300 panic.sh
-check "guest hang is stopped by the timeout" 125 "hung" 90 hang.sh
+if [ $# -eq 2 ]; then
+	check "--module loads a module after its dependencies" 0 "^fat .* vfat" 120 \
+		--modules "$2" --module vfat -- "$h/lsmod.sh"
+	check "--module of a missing module is an error" 125 "module no_such_mod not found" 120 \
+		--modules "$2" --module no_such_mod -- "$h/exit3.sh"
+	exit
+fi
+check "program exit status is returned" 3 "VMRUN-EXIT=3" 300 -- "$h/exit3.sh"
+check "guest panic fails the run" 125 "panicked" 300 -- "$h/panic.sh"
+check "guest hang is stopped by the timeout" 125 "hung" 90 -- "$h/hang.sh"
+check "dynamic program runs with its libraries" 0 "GNU coreutils" 300 -- "$(command -v ls)" --version
+check "script brings its #! interpreter" 0 "bash 5" 300 -- "$h/bash.sh"
+check "--smp 2 gives two vCPUs" 0 "vcpus=2" 300 --smp 2 -- "$h/nproc.sh"

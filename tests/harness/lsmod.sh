@@ -1,0 +1,3 @@
+#!/bin/sh
+# vm-run self-test: lsmod shows what --module loaded.
+lsmod

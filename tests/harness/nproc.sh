@@ -1,0 +1,3 @@
+#!/bin/sh
+# vm-run self-test: the vCPUs the guest sees.
+echo "vcpus=$(nproc)"
