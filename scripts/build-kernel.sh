@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# build-kernel.sh SRC BUILD [TARGET...]
-# Configure BUILD (an O= folder) as tinyconfig + configs/lean.config and
-# build TARGETs (default: bzImage) from the source tree SRC.  The folder is
-# kept between runs, so a rebuild is incremental; ccache is used when present.
+# build-kernel.sh [--extra FRAGMENT] SRC BUILD [TARGET...]
+# Configure BUILD (an O= folder) as tinyconfig + configs/lean.config (plus
+# FRAGMENT on top, e.g. configs/stress.config) and build TARGETs (default:
+# bzImage) from the source tree SRC.  The folder is kept between runs, so a
+# rebuild is incremental; ccache is used when present.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ $# -ge 2 ] || die "usage: $0 SRC BUILD [TARGET...]"
+frags=("$FDSAFE_TOP/configs/lean.config")
+if [ "${1:-}" = --extra ]; then
+	[ -f "${2:-}" ] || die "--extra: config fragment '${2:-}' not found"
+	frags+=("$2")
+	shift 2
+fi
+[ $# -ge 2 ] || die "usage: $0 [--extra FRAGMENT] SRC BUILD [TARGET...]"
 src=$1 build=$2
 shift 2
 [ $# -gt 0 ] || set -- bzImage
-frag=$FDSAFE_TOP/configs/lean.config
 [ -f "$src/Makefile" ] || die "$src is not a kernel tree"
 mkdir -p "$build"
 
@@ -24,12 +30,14 @@ kmake() {
 		-j"$(nproc)" "$@"
 }
 
-# Regenerate .config only when the fragment changed.
+# Regenerate .config only when the fragments changed.
 stamp=$build/.fdsafe-config
+frag=$build/.fdsafe-config.new
+cat "${frags[@]}" >"$frag"
 if ! cmp -s "$frag" "$stamp" || [ ! -f "$build/.config" ]; then
 	kmake tinyconfig >/dev/null
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$build" \
-		"$build/.config" "$frag" >/dev/null
+		"$build/.config" "${frags[@]}" >/dev/null
 	kmake olddefconfig >/dev/null
 	# Every option of the fragment must have survived Kconfig.
 	bad=0
@@ -38,7 +46,7 @@ if ! cmp -s "$frag" "$stamp" || [ ! -f "$build/.config" ]; then
 		CONFIG_*) want=$line ;; *) continue ;; esac
 		grep -qxF "$want" "$build/.config" || { echo "config: $line not taken" >&2; bad=1; }
 	done <"$frag"
-	[ $bad -eq 0 ] || die "configs/lean.config does not apply to $src"
-	cp "$frag" "$stamp"
+	[ $bad -eq 0 ] || die "${frags[*]#"$FDSAFE_TOP/"} do not apply to $src"
+	mv "$frag" "$stamp"
 fi
 kmake "$@"
