@@ -7,7 +7,7 @@ OUT := out
 BASE_SRC = $(FDSAFE_CACHE)/linux-6.1
 PATCHED_SRC = $(FDSAFE_CACHE)/patched
 
-.PHONY: all deps source apply kernel tests test check-series run audit bench deb check-touched clean
+.PHONY: all deps source apply kernel tests test check-series run audit bench deb check-touched stress clean
 
 all: run
 
@@ -50,6 +50,11 @@ deb: kernel
 
 check-touched: apply
 	@$(S)/check-touched.sh
+
+# fail-nth walks and fd-table races, full length, on the stress kernels
+# (lean + configs/stress.config, built here), patched and baseline.
+stress: apply
+	@$(S)/run-stress.sh full
 
 clean:
 	rm -rf $(OUT)
