@@ -290,4 +290,161 @@ static inline int fs_ring_reap_ud(struct fs_ring *r, __u64 ud,
 	}
 }
 
+/*
+ * The shared fd table, for the bad-fd classes of the newer programs.
+ * fs_idler_start() starts a thread that only keeps the table shared
+ * (files->count > 1: fdget() takes a real reference); fs_idler_stop()
+ * ends it.
+ */
+#include <pthread.h>
+#include <sched.h>
+
+struct fs_idler {
+	pthread_t th;
+	int pipe[2];
+};
+
+static void *fs_idler_fn(void *arg)
+{
+	struct fs_idler *id = arg;
+	char c;
+
+	while (read(id->pipe[0], &c, 1) > 0)
+		;
+	return NULL;
+}
+
+static inline int fs_idler_start(struct fs_idler *id)
+{
+	if (pipe(id->pipe))
+		return -1;
+	return pthread_create(&id->th, NULL, fs_idler_fn, id) ? -1 : 0;
+}
+
+static inline void fs_idler_stop(struct fs_idler *id)
+{
+	close(id->pipe[1]);
+	pthread_join(id->th, NULL);
+	close(id->pipe[0]);
+}
+
+/*
+ * The close race class: FS_RACE_THREADS threads call op(target, arg) over
+ * and over while the calling thread dup2()s each fd of srcs[] onto the fd
+ * number target in turn, closing it after every other one, for
+ * FS_RACE_SECONDS.  Every result must be success or one of the errnos in
+ * ok[] (0-terminated; EBADF is always allowed).  The op must not block.
+ */
+#define FS_RACE_THREADS 2
+#define FS_RACE_SECONDS 0.3
+#define FS_RACE_TARGET 900
+
+struct fs_race {
+	long (*op)(int fd, void *arg);
+	void *arg;
+	const int *ok;
+	volatile int stop;
+	pthread_mutex_t mu;
+	long calls, success, ebadf, other_ok, weird;
+	long weird_ret;
+	int weird_errno, weird_set;
+};
+
+static void *fs_race_fn(void *p)
+{
+	struct fs_race *r = p;
+	long calls = 0, success = 0, ebadf = 0, other = 0, weird = 0;
+
+	while (!r->stop) {
+		long ret;
+		int e, allowed = 0;
+
+		errno = 0;
+		ret = r->op(FS_RACE_TARGET, r->arg);
+		e = errno;
+		calls++;
+		if (ret >= 0) {
+			success++;
+			continue;
+		}
+		if (e == EBADF) {
+			ebadf++;
+			continue;
+		}
+		for (const int *o = r->ok; *o; o++)
+			allowed |= *o == e;
+		if (allowed) {
+			other++;
+			continue;
+		}
+		pthread_mutex_lock(&r->mu);
+		if (!r->weird_set) {
+			r->weird_set = 1;
+			r->weird_ret = ret;
+			r->weird_errno = e;
+		}
+		pthread_mutex_unlock(&r->mu);
+		weird++;
+	}
+	pthread_mutex_lock(&r->mu);
+	r->calls += calls;
+	r->success += success;
+	r->ebadf += ebadf;
+	r->other_ok += other;
+	r->weird += weird;
+	pthread_mutex_unlock(&r->mu);
+	return NULL;
+}
+
+/* 0 when the race ran; -1 (errno set) if it could not be set up. */
+static inline int fs_race_run(struct fs_race *r, const int *srcs, int nsrc)
+{
+	pthread_t th[FS_RACE_THREADS];
+	double t0;
+	int n = 0;
+
+	pthread_mutex_init(&r->mu, NULL);
+	r->stop = 0;
+	if (dup2(srcs[0], FS_RACE_TARGET) != FS_RACE_TARGET)
+		return -1;
+	for (int i = 0; i < FS_RACE_THREADS; i++)
+		if (pthread_create(&th[i], NULL, fs_race_fn, r))
+			return -1;
+	t0 = fs_now();
+	while (fs_now() - t0 < FS_RACE_SECONDS) {
+		for (int i = 0; i < nsrc; i++, n++) {
+			dup2(srcs[i], FS_RACE_TARGET);
+			if (n & 1)
+				close(FS_RACE_TARGET);
+			sched_yield();
+		}
+	}
+	r->stop = 1;
+	for (int i = 0; i < FS_RACE_THREADS; i++)
+		pthread_join(th[i], NULL);
+	close(FS_RACE_TARGET);
+	return 0;
+}
+
+/*
+ * Run the race and check it: no result outside success/EBADF/ok[], and
+ * both a success and an EBADF seen (srcs[0] must be a good fd for op).
+ */
+#define FS_CLOSE_RACE(label, opfn, oparg, srcs, okerrs) do {		\
+	struct fs_race _r = { .op = (opfn), .arg = (oparg),		\
+			      .ok = (okerrs) };				\
+	ASSERT_EQ(0, fs_race_run(&_r, (srcs),				\
+				 sizeof(srcs) / sizeof((srcs)[0])))	\
+		TH_LOG("%s: race setup: %s", (label), strerror(errno));	\
+	printf("# race %s: %ld calls, %ld ok, %ld EBADF, %ld other\n",	\
+	       (label), _r.calls, _r.success, _r.ebadf, _r.other_ok);	\
+	EXPECT_EQ(0, _r.weird) TH_LOG("%s: %ld results neither success"	\
+		" nor an allowed errno; first: ret %ld errno %s",	\
+		(label), _r.weird, _r.weird_ret,			\
+		fs_errname(_r.weird_errno));				\
+	EXPECT_LT(0, _r.success) TH_LOG("%s: never succeeded", (label));	\
+	EXPECT_LT(0, _r.ebadf) TH_LOG("%s: never saw the closed fd",	\
+				      (label));				\
+} while (0)
+
 #endif /* FS_UTIL_H */
