@@ -49,6 +49,10 @@ OP_PATH = {
     "lookup_ebadf": "map_lookup_elem on a closed fd: the empty path",
     "read": "ksys_read: fdget_pos()",
     "lseek": "ksys_lseek: fdget_pos()",
+    "poll128": "poll(2) of 128 idle pipes (will-it-scale poll2): 128 x fdget()",
+    "select128": "select(2) of 128 idle pipes: 128 x fdget()",
+    "epoll_wait128": "epoll_wait(2), 128 ready pipes: fdget() of the epoll fd",
+    "sendmsg_recvmsg": "unix dgram sendmsg + recvmsg: 2 x sockfd_lookup_light()",
 }
 MODES = {"st": "single thread (unshared fd table)",
          "mt": "second thread asleep (shared fd table)"}

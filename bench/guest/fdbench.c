@@ -23,7 +23,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <sys/epoll.h>
+#include <sys/select.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/bpf.h>
@@ -74,6 +78,41 @@ static long op_read(void)
 
 static long op_lseek(void) { return lseek(file_fd, 4096, SEEK_SET) == 4096 ? 0 : -1; }
 
+/*
+ * will-it-scale poll2 style: 128 pipe read ends, nothing readable, timeout
+ * 0: one fdget() per entry (do_pollfd() / do_select()).
+ */
+#define NPOLL 128
+static int pipes[NPOLL][2], epfd, ready[NPOLL][2], sv[2];
+static struct pollfd pfds[NPOLL];
+static fd_set sel_all;
+static int sel_max;
+static struct epoll_event evs[NPOLL];
+
+static long op_poll128(void) { return poll(pfds, NPOLL, 0) == 0 ? 0 : -1; }
+
+static long op_select128(void)
+{
+	fd_set r = sel_all;
+	struct timeval tv = { 0, 0 };
+
+	return select(sel_max + 1, &r, NULL, NULL, &tv) == 0 ? 0 : -1;
+}
+
+/* epoll_wait on a set of 128 pipes that are all readable: 128 events. */
+static long op_epoll_wait128(void) { return epoll_wait(epfd, evs, NPOLL, 0) == NPOLL ? 0 : -1; }
+
+/* sendmsg() then recvmsg() of 64 bytes over an AF_UNIX datagram socketpair. */
+static long op_sendmsg_recvmsg(void)
+{
+	struct iovec iov = { rbuf, sizeof(rbuf) };
+	struct msghdr m = { .msg_iov = &iov, .msg_iovlen = 1 };
+
+	if (sendmsg(sv[0], &m, 0) != sizeof(rbuf))
+		return -1;
+	return recvmsg(sv[1], &m, 0) == sizeof(rbuf) ? 0 : -1;
+}
+
 static const struct op {
 	const char *name;
 	long (*fn)(void);
@@ -87,6 +126,10 @@ static const struct op {
 	{ "lookup_ebadf", op_lookup_ebadf },
 	{ "read", op_read },
 	{ "lseek", op_lseek },
+	{ "poll128", op_poll128 },
+	{ "select128", op_select128 },
+	{ "epoll_wait128", op_epoll_wait128 },
+	{ "sendmsg_recvmsg", op_sendmsg_recvmsg },
 };
 #define NOPS (sizeof(ops) / sizeof(ops[0]))
 
@@ -268,6 +311,28 @@ static void setup(void)
 	__u32 v2[2] = { 1, 2 };
 	if (bpf_map_update(inode_fd, &file_fd, v2, BPF_ANY))
 		die("inode storage update");
+
+	epfd = epoll_create1(0);
+	if (epfd < 0)
+		die("epoll_create1");
+	FD_ZERO(&sel_all);
+	for (int i = 0; i < NPOLL; i++) {
+		struct epoll_event ev = { .events = EPOLLIN, .data.u32 = i };
+
+		if (pipe(pipes[i]) || pipe(ready[i]))
+			die("pipe");
+		pfds[i] = (struct pollfd){ .fd = pipes[i][0], .events = POLLIN };
+		if (pipes[i][0] >= FD_SETSIZE)
+			die("fd too large for select");
+		FD_SET(pipes[i][0], &sel_all);
+		if (pipes[i][0] > sel_max)
+			sel_max = pipes[i][0];
+		if (write(ready[i][1], "x", 1) != 1 ||
+		    epoll_ctl(epfd, EPOLL_CTL_ADD, ready[i][0], &ev))
+			die("epoll set");
+	}
+	if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv))
+		die("socketpair");
 
 	closed_fd = open("/dev/null", O_RDONLY);
 	if (closed_fd < 0 || close(closed_fd))
