@@ -39,7 +39,7 @@ TEST(xattr_socket_protoname)
 	close(s);
 }
 
-TEST(bad_fds_xattr)
+static void bad_fds_xattr_body(struct __test_metadata *_metadata)
 {
 	char buf[64];
 	/* user.* on a non-regular file: EPERM (xattr_permission()) */
@@ -53,6 +53,20 @@ TEST(bad_fds_xattr)
 		   eget);
 	FS_BAD_FDS("flistxattr", flistxattr(BADFD, buf, sizeof(buf)), elist);
 	FS_BAD_FDS("fremovexattr", fremovexattr(BADFD, "user.fdsafe"), erm);
+}
+
+TEST(bad_fds_xattr)
+{
+	bad_fds_xattr_body(_metadata);
+}
+
+TEST(bad_fds_xattr_shared_table)
+{
+	struct fs_idler id;
+
+	ASSERT_EQ(0, fs_idler_start(&id));
+	bad_fds_xattr_body(_metadata);
+	fs_idler_stop(&id);
 }
 
 /* ---- utimensat / futimesat with an fd and no path ---- */
@@ -91,7 +105,7 @@ TEST(utimensat_fd_sets_times)
 	close(fd);
 }
 
-TEST(bad_fds_utimensat_futimesat)
+static void bad_fds_utimensat_futimesat_body(struct __test_metadata *_metadata)
 {
 	struct timespec ts[2] = { { 1000, 0 }, { 2000, 0 } };
 	struct timeval tv[2] = { { 1000, 0 }, { 2000, 0 } };
@@ -104,6 +118,20 @@ TEST(bad_fds_utimensat_futimesat)
 	FS_BAD_FDS("futimesat_fd", sys_futimesat(BADFD, NULL, tv), e);
 	FS_BAD_FDS("utimensat_fd_flags", sys_utimensat(BADFD, NULL, ts, AT_SYMLINK_NOFOLLOW),
 		   einval);
+}
+
+TEST(bad_fds_utimensat_futimesat)
+{
+	bad_fds_utimensat_futimesat_body(_metadata);
+}
+
+TEST(bad_fds_utimensat_futimesat_shared_table)
+{
+	struct fs_idler id;
+
+	ASSERT_EQ(0, fs_idler_start(&id));
+	bad_fds_utimensat_futimesat_body(_metadata);
+	fs_idler_stop(&id);
 }
 
 /* ---- name_to_handle_at's dirfd ---- */
@@ -146,7 +174,7 @@ TEST(name_to_handle_at_dirfd)
 	close(dfd);
 }
 
-TEST(bad_fds_name_to_handle_at)
+static void bad_fds_name_to_handle_at_body(struct __test_metadata *_metadata)
 {
 	/* a relative path: path_init()'s fdget_raw(), O_PATH "/" works */
 	const int erel[] = FS_ROW_RAW(ENOTDIR, FS_OK, ENOTDIR);
@@ -157,9 +185,23 @@ TEST(bad_fds_name_to_handle_at)
 	FS_BAD_FDS("name_to_handle_at_empty", n2h(BADFD, "", AT_EMPTY_PATH), eempty);
 }
 
+TEST(bad_fds_name_to_handle_at)
+{
+	bad_fds_name_to_handle_at_body(_metadata);
+}
+
+TEST(bad_fds_name_to_handle_at_shared_table)
+{
+	struct fs_idler id;
+
+	ASSERT_EQ(0, fs_idler_start(&id));
+	bad_fds_name_to_handle_at_body(_metadata);
+	fs_idler_stop(&id);
+}
+
 /* ---- FICLONE, FICLONERANGE, FIDEDUPERANGE ---- */
 
-TEST(bad_fds_ficlone_src)
+static void bad_fds_ficlone_src_body(struct __test_metadata *_metadata)
 {
 	struct file_clone_range r = { .src_length = 1 };
 	int dst = fs_tmpfile("dst-data"), src = fs_tmpfile("src-data");
@@ -179,6 +221,20 @@ TEST(bad_fds_ficlone_src)
 		   e);
 	close(src);
 	close(dst);
+}
+
+TEST(bad_fds_ficlone_src)
+{
+	bad_fds_ficlone_src_body(_metadata);
+}
+
+TEST(bad_fds_ficlone_src_shared_table)
+{
+	struct fs_idler id;
+
+	ASSERT_EQ(0, fs_idler_start(&id));
+	bad_fds_ficlone_src_body(_metadata);
+	fs_idler_stop(&id);
 }
 
 struct dedupe {
@@ -251,6 +307,52 @@ TEST(fideduperange_dest_fds)
 	close(dst);
 	close(tsrc);
 	umount2(m, MNT_DETACH);
+}
+
+/* ---- the close race ---- */
+
+static long race_fgetxattr(int fd, void *arg)
+{
+	char buf[32];
+
+	return fgetxattr(fd, "system.sockprotoname", buf, sizeof(buf));
+}
+
+static long race_utimensat(int fd, void *arg)
+{
+	return sys_utimensat(fd, NULL, NULL, 0);
+}
+
+static long race_ficlone(int fd, void *arg)
+{
+	return ioctl(*(int *)arg, FICLONE, fd);
+}
+
+TEST(race_close_xattr_utimes_ficlone)
+{
+	int srcs[4], dst = fs_tmpfile("d");
+	const int ok[] = { EOPNOTSUPP, EXDEV, 0 };
+
+	ASSERT_LE(0, dst);
+	srcs[0] = socket(AF_UNIX, SOCK_DGRAM, 0);
+	srcs[1] = open("/dev/null", O_RDONLY);
+	srcs[2] = open("/", O_PATH);
+	srcs[3] = fs_tmpfile("x");
+	ASSERT_LE(0, srcs[0]);
+	ASSERT_LE(0, srcs[3]);
+	FS_CLOSE_RACE("fgetxattr", race_fgetxattr, NULL, srcs, ok);
+	FS_CLOSE_RACE("utimensat_fd", race_utimensat, NULL, srcs, ok);
+	/* FICLONE never succeeds on tmpfs: count EOPNOTSUPP as the good result */
+	struct fs_race r = { .op = race_ficlone, .arg = &dst, .ok = ok };
+
+	ASSERT_EQ(0, fs_race_run(&r, srcs, 4));
+	EXPECT_EQ(0, r.weird) TH_LOG("FICLONE: first odd result errno %s",
+				     fs_errname(r.weird_errno));
+	EXPECT_LT(0, r.other_ok);
+	EXPECT_LT(0, r.ebadf);
+	for (int i = 0; i < 4; i++)
+		close(srcs[i]);
+	close(dst);
 }
 
 TEST_HARNESS_MAIN

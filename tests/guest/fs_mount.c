@@ -40,7 +40,7 @@ TEST(fsopen_fsconfig_fsmount_move_mount)
 	rmdir(dir);
 }
 
-TEST(bad_fds_fsconfig_fsmount)
+static void bad_fds_fsconfig_fsmount_body(struct __test_metadata *_metadata)
 {
 	const int e[] = FS_ROW(EINVAL, EINVAL);
 	/* fsconfig() refuses a negative fd before the lookup */
@@ -56,7 +56,21 @@ TEST(bad_fds_fsconfig_fsmount)
 	FS_BAD_FDS("fsconfig_bad_cmd", fsconfig(BADFD, 0x7777, NULL, NULL, 0), eop);
 }
 
-TEST(bad_fds_fspick_open_tree_dirfd)
+TEST(bad_fds_fsconfig_fsmount)
+{
+	bad_fds_fsconfig_fsmount_body(_metadata);
+}
+
+TEST(bad_fds_fsconfig_fsmount_shared_table)
+{
+	struct fs_idler id;
+
+	ASSERT_EQ(0, fs_idler_start(&id));
+	bad_fds_fsconfig_fsmount_body(_metadata);
+	fs_idler_stop(&id);
+}
+
+static void bad_fds_fspick_open_tree_dirfd_body(struct __test_metadata *_metadata)
 {
 	/* a relative path from the dirfd; O_PATH "/" is a fine base */
 	const int erel[] = FS_ROW_RAW(ENOTDIR, FS_OK, ENOTDIR);
@@ -65,12 +79,26 @@ TEST(bad_fds_fspick_open_tree_dirfd)
 	FS_BAD_FDS_NEWFD("open_tree_rel", open_tree(BADFD, "tmp", OPEN_TREE_CLOEXEC), erel);
 }
 
+TEST(bad_fds_fspick_open_tree_dirfd)
+{
+	bad_fds_fspick_open_tree_dirfd_body(_metadata);
+}
+
+TEST(bad_fds_fspick_open_tree_dirfd_shared_table)
+{
+	struct fs_idler id;
+
+	ASSERT_EQ(0, fs_idler_start(&id));
+	bad_fds_fspick_open_tree_dirfd_body(_metadata);
+	fs_idler_stop(&id);
+}
+
 static long sys_finit_module(int fd)
 {
 	return syscall(__NR_finit_module, fd, "", 0);
 }
 
-TEST(finit_module_fd)
+static void finit_module_fd_body(struct __test_metadata *_metadata)
 {
 	/*
 	 * not open for reading: EBADF; not a regular file: EINVAL
@@ -96,6 +124,44 @@ TEST(finit_module_fd)
 	FS_BAD_FDS("finit_module", sys_finit_module(BADFD), e);
 	close(wo);
 	close(junk);
+}
+
+TEST(finit_module_fd)
+{
+	finit_module_fd_body(_metadata);
+}
+
+TEST(finit_module_fd_shared_table)
+{
+	struct fs_idler id;
+
+	ASSERT_EQ(0, fs_idler_start(&id));
+	finit_module_fd_body(_metadata);
+	fs_idler_stop(&id);
+}
+
+/* ---- the close race ---- */
+
+static long race_fsconfig(int fd, void *arg)
+{
+	return fsconfig(fd, FSCONFIG_SET_STRING, "size", "1M", 0);
+}
+
+TEST(race_close_fsconfig)
+{
+	int srcs[4], fs = fsopen("tmpfs", FSOPEN_CLOEXEC);
+	const int ok[] = { EINVAL, 0 };
+
+	if (fs < 0 && errno == ENOSYS)
+		SKIP(return, "fsopen: ENOSYS");
+	ASSERT_LE(0, fs);
+	srcs[0] = fs;
+	srcs[1] = open("/dev/null", O_RDONLY);
+	srcs[2] = open("/", O_PATH);
+	srcs[3] = socket(AF_UNIX, SOCK_DGRAM, 0);
+	FS_CLOSE_RACE("fsconfig", race_fsconfig, NULL, srcs, ok);
+	for (int i = 0; i < 4; i++)
+		close(srcs[i]);
 }
 
 TEST_HARNESS_MAIN

@@ -98,7 +98,7 @@ TEST(pidfd_getfd_send_signal_waitid)
 	close(f);
 }
 
-TEST(bad_fds_pidfd_calls)
+static void bad_fds_pidfd_calls_body(struct __test_metadata *_metadata)
 {
 	char page[4096] __attribute__((aligned(4096)));
 	struct iovec iov = { page, sizeof(page) };
@@ -136,9 +136,23 @@ TEST(bad_fds_pidfd_calls)
 	close(f);
 }
 
+TEST(bad_fds_pidfd_calls)
+{
+	bad_fds_pidfd_calls_body(_metadata);
+}
+
+TEST(bad_fds_pidfd_calls_shared_table)
+{
+	struct fs_idler id;
+
+	ASSERT_EQ(0, fs_idler_start(&id));
+	bad_fds_pidfd_calls_body(_metadata);
+	fs_idler_stop(&id);
+}
+
 /* ---- kcmp(KCMP_FILE) ---- */
 
-TEST(kcmp_file)
+static void kcmp_file_body(struct __test_metadata *_metadata)
 {
 	pid_t me = getpid();
 	int f = fs_tmpfile("x"), d, g = fs_tmpfile("y");
@@ -163,9 +177,23 @@ TEST(kcmp_file)
 	close(g);
 }
 
+TEST(kcmp_file)
+{
+	kcmp_file_body(_metadata);
+}
+
+TEST(kcmp_file_shared_table)
+{
+	struct fs_idler id;
+
+	ASSERT_EQ(0, fs_idler_start(&id));
+	kcmp_file_body(_metadata);
+	fs_idler_stop(&id);
+}
+
 /* ---- setns ---- */
 
-TEST(setns_fd_kinds)
+static void setns_fd_kinds_body(struct __test_metadata *_metadata)
 {
 	int ns = open("/proc/self/ns/net", O_RDONLY), pfd = sys_pidfd_open(getpid(), 0);
 	/* fget(): O_PATH refused; any other file that is no ns: EINVAL */
@@ -183,9 +211,23 @@ TEST(setns_fd_kinds)
 	close(ns);
 }
 
+TEST(setns_fd_kinds)
+{
+	setns_fd_kinds_body(_metadata);
+}
+
+TEST(setns_fd_kinds_shared_table)
+{
+	struct fs_idler id;
+
+	ASSERT_EQ(0, fs_idler_start(&id));
+	setns_fd_kinds_body(_metadata);
+	fs_idler_stop(&id);
+}
+
 /* ---- prctl(PR_SET_MM, PR_SET_MM_EXE_FILE) ---- */
 
-TEST(prctl_set_mm_exe_file)
+static void prctl_set_mm_exe_file_body(struct __test_metadata *_metadata)
 {
 	int exe = open("/proc/self/exe", O_RDONLY);
 	/* not S_ISREG: EACCES; a regular file with no x bit: EACCES */
@@ -208,6 +250,20 @@ TEST(prctl_set_mm_exe_file)
 	close(exe);
 }
 
+TEST(prctl_set_mm_exe_file)
+{
+	prctl_set_mm_exe_file_body(_metadata);
+}
+
+TEST(prctl_set_mm_exe_file_shared_table)
+{
+	struct fs_idler id;
+
+	ASSERT_EQ(0, fs_idler_start(&id));
+	prctl_set_mm_exe_file_body(_metadata);
+	fs_idler_stop(&id);
+}
+
 /* ---- perf_event_open(PERF_FLAG_PID_CGROUP) ---- */
 
 static long perf_open_cgroup(int cgfd)
@@ -223,7 +279,7 @@ static long perf_open_cgroup(int cgfd)
 		       PERF_FLAG_PID_CGROUP | PERF_FLAG_FD_CLOEXEC);
 }
 
-TEST(perf_event_cgroup_fd)
+static void perf_event_cgroup_fd_body(struct __test_metadata *_metadata)
 {
 	int cg = open("/sys/fs/cgroup", O_RDONLY | O_DIRECTORY), ev;
 	/*
@@ -242,6 +298,20 @@ TEST(perf_event_cgroup_fd)
 	close(cg);
 }
 
+TEST(perf_event_cgroup_fd)
+{
+	perf_event_cgroup_fd_body(_metadata);
+}
+
+TEST(perf_event_cgroup_fd_shared_table)
+{
+	struct fs_idler id;
+
+	ASSERT_EQ(0, fs_idler_start(&id));
+	perf_event_cgroup_fd_body(_metadata);
+	fs_idler_stop(&id);
+}
+
 /* ---- keyctl(KEYCTL_WATCH_KEY) ---- */
 
 static long sys_keyctl(int cmd, long a, long b, long c)
@@ -249,7 +319,7 @@ static long sys_keyctl(int cmd, long a, long b, long c)
 	return syscall(__NR_keyctl, cmd, a, b, c, 0);
 }
 
-TEST(keyctl_watch_key_queue_fd)
+static void keyctl_watch_key_queue_fd_body(struct __test_metadata *_metadata)
 {
 	/* get_watch_queue(): everything that is not a watch queue pipe */
 	const int e[] = { EINVAL, EINVAL, EINVAL, EINVAL, EINVAL, EINVAL };
@@ -282,6 +352,20 @@ TEST(keyctl_watch_key_queue_fd)
 	close(wq[1]);
 	close(p[0]);
 	close(p[1]);
+}
+
+TEST(keyctl_watch_key_queue_fd)
+{
+	keyctl_watch_key_queue_fd_body(_metadata);
+}
+
+TEST(keyctl_watch_key_queue_fd_shared_table)
+{
+	struct fs_idler id;
+
+	ASSERT_EQ(0, fs_idler_start(&id));
+	keyctl_watch_key_queue_fd_body(_metadata);
+	fs_idler_stop(&id);
 }
 
 /* ---- memcg cgroup.event_control (cgroup v1) ---- */
@@ -329,6 +413,47 @@ TEST(memcg_event_control_fds)
 	close(efd);
 	rmdir(MEMCG_DIR "/fdt");
 	umount(MEMCG_DIR);
+}
+
+/* ---- the close race ---- */
+
+static long race_send_signal(int fd, void *arg)
+{
+	return sys_pidfd_send_signal(fd, 0);
+}
+
+static long race_kcmp(int fd, void *arg)
+{
+	return sys_kcmp(getpid(), getpid(), KCMP_FILE, fd, *(int *)arg);
+}
+
+static long race_setns(int fd, void *arg)
+{
+	return setns(fd, CLONE_NEWNET);
+}
+
+TEST(race_close_pidfd_kcmp_setns)
+{
+	int pfd = sys_pidfd_open(getpid(), 0), f = fs_tmpfile("x"), srcs[4];
+	const int ok[] = { EINVAL, 0 };
+
+	ASSERT_LE(0, pfd);
+	ASSERT_LE(0, f);
+	srcs[0] = pfd;
+	srcs[1] = open("/dev/null", O_RDONLY);
+	srcs[2] = open("/", O_PATH);
+	srcs[3] = open("/proc/self/ns/net", O_RDONLY);
+	ASSERT_LE(0, srcs[3]);
+	/* pidfd_send_signal: EBADF for everything but the pidfd */
+	FS_CLOSE_RACE("pidfd_send_signal", race_send_signal, NULL, srcs, ok + 1);
+	FS_CLOSE_RACE("kcmp_file", race_kcmp, &f, srcs, ok + 1);
+	srcs[0] = srcs[3];
+	srcs[3] = pfd;
+	FS_CLOSE_RACE("setns", race_setns, NULL, srcs, ok);
+	for (int i = 0; i < 3; i++)
+		close(srcs[i]);
+	close(pfd);
+	close(f);
 }
 
 TEST_HARNESS_MAIN
