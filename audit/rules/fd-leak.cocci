@@ -19,9 +19,29 @@
 virtual report
 virtual audit
 
+@initialize:python@
+@@
+import os
+def _fdsum_load():
+    d = {}
+    path = os.environ.get("FDSUM")
+    if path and os.path.exists(path):
+        for l in open(path):
+            k, n = l.split()
+            d.setdefault(k, set()).add(n)
+    return d
+FDSUM = _fdsum_load()
+def fd_kind(name, kind):
+    return str(name) in FDSUM.get(kind, ())
+def fd_handoff(name):
+    """passing a struct fd to name may hand its reference off"""
+    return str(name) not in ("fd_file", "fd_empty", "fdput", "fdput_pos") and \
+        not fd_kind(name, "fdborrow")
+
 // f is tested for emptiness first, then reaches an exit without a put
 @leak exists@
-identifier f, g != {fd_file, fd_empty, fdput, fdput_pos};
+identifier f;
+identifier g : script:python() { fd_handoff(g) };
 identifier get = {fdget, fdget_raw, fdget_pos};
 expression E, E1, E2;
 position p1, p2;
@@ -81,7 +101,8 @@ if (\(f.file\|fd_file(f)\|!fd_empty(f)\) && ...) {
 
 // "if (!f.file || other) S": S also runs for a non-empty f; S exits unput
 @leak_or exists@
-identifier f, g != {fd_file, fd_empty, fdput, fdput_pos};
+identifier f;
+identifier g : script:python() { fd_handoff(g) };
 identifier get = {fdget, fdget_raw, fdget_pos};
 expression E, E1, E3;
 position p1, p2;
@@ -154,6 +175,130 @@ return <+... g(..., f, ...) ...+>;
 |
 return@p2 ...;
 )
+
+// a positive test "if (f.file) { ... }" whose block ends without a put:
+// from a statement of the block (before any put), a path leaves the block
+// still holding the reference.  (Anchored inside the block: a pattern
+// "if (f.file) {...} ... return" would also follow the empty branch.)
+@pos_block exists@
+identifier f;
+expression E1;
+statement S;
+position ps;
+@@
+if (\(f.file\|fd_file(f)\|!fd_empty(f)\)) {
+  ... when != \(fdput\|fdput_pos\)(f)
+(
+  \(fdput\|fdput_pos\)(f);
+|
+  E1 = \(f\|<+... f.flags ...+>\|<+... f.word ...+>\);
+|
+  return ...;
+|
+  S@ps
+)
+  ... when any
+}
+
+@leak_pos exists@
+identifier pos_block.f;
+statement pos_block.S;
+position pos_block.ps;
+identifier g : script:python() { fd_handoff(g) };
+identifier get = {fdget, fdget_raw, fdget_pos};
+expression E, E1;
+position p1, p2;
+statement S3;
+@@
+(
+struct fd f = get@p1(E);
+|
+f = get@p1(E);
+)
+... when != \(fdput\|fdput_pos\)(f)
+    when != fput(f.file)
+    when != E1 = f
+    when != E1 = <+... f.flags ...+>
+    when != E1 = <+... f.word ...+>
+    when != if (...) \(fdput\|fdput_pos\)(f); else S3
+    when != if (...) S3 else \(fdput\|fdput_pos\)(f);
+    when != if (...) \(fdput\|fdput_pos\)(f);
+    when != g(..., f, ...)
+    when != &f
+S@ps
+... when != \(fdput\|fdput_pos\)(f)
+    when != fput(f.file)
+    when != E1 = f
+    when != E1 = <+... f.flags ...+>
+    when != E1 = <+... f.word ...+>
+    when != if (...) \(fdput\|fdput_pos\)(f); else S3
+    when != if (...) S3 else \(fdput\|fdput_pos\)(f);
+    when != if (...) \(fdput\|fdput_pos\)(f);
+    when != g(..., f, ...)
+    when != &f
+(
+return f;
+|
+return <+... g(..., f, ...) ...+>;
+|
+return@p2 ...;
+)
+
+// a helper that takes the struct fd by value and puts it on its error
+// path (summary "fdputs": __bpf_map_get(), ____bpf_prog_get(),
+// vmsplice_type()) failed or succeeded: on success the caller still owns f
+@leak_errcons exists@
+identifier f, fill : script:python() { fd_kind(fill, "fdputs") };
+identifier g : script:python() { fd_handoff(g) };
+expression R, E1;
+position p1, p2;
+statement S, S3;
+@@
+R = fill@p1(..., f, ...);
+if (\(IS_ERR(R)\|IS_ERR_OR_NULL(R)\|R < 0\|R\) || ...) S
+... when != \(fdput\|fdput_pos\)(f)
+    when != fput(f.file)
+    when != E1 = f
+    when != E1 = <+... f.flags ...+>
+    when != E1 = <+... f.word ...+>
+    when != if (...) \(fdput\|fdput_pos\)(f); else S3
+    when != if (...) S3 else \(fdput\|fdput_pos\)(f);
+    when != if (...) \(fdput\|fdput_pos\)(f);
+    when != g(..., f, ...)
+    when != &f
+(
+return f;
+|
+return <+... g(..., f, ...) ...+>;
+|
+return@p2 ...;
+)
+// a function given a struct fd by value that tests it for emptiness owns
+// it on its error exits (the convention of the "fdputs" helpers): an error
+// return after the test must put it
+@leak_param exists@
+identifier fn, f;
+identifier g : script:python() { fd_handoff(g) };
+expression E1, E2;
+position p2;
+statement S, S3;
+@@
+fn(..., struct fd f, ...) {
+... when any
+if (\(!f.file\|!fd_file(f)\|fd_empty(f)\)) S
+... when != \(fdput\|fdput_pos\)(f)
+    when != fput(f.file)
+    when != E1 = f
+    when != E1 = <+... f.flags ...+>
+    when != E1 = <+... f.word ...+>
+    when != if (...) \(fdput\|fdput_pos\)(f); else S3
+    when != if (...) S3 else \(fdput\|fdput_pos\)(f);
+    when != if (...) \(fdput\|fdput_pos\)(f);
+    when != g(..., f, ...)
+    when != &f
+\(return@p2 ERR_PTR(E2);\|return@p2 -E2;\)
+... when any
+}
 
 // f filled in by a helper through a pointer ("ret = ovl_real_fdget(file, &f);",
 // perf_fget_light(), timerfd_fget()), which succeeded, then not put
@@ -308,3 +453,38 @@ print("%s:%s: [leak] ownership (.cloned) of struct fderr %s cleared although its
 p << leak_fderr.p;
 @@
 coccilib.report.print_report(p[0], "ERROR: fderr .cloned cleared without handing the reference off")
+
+@script:python depends on audit@
+p1 << leak_pos.p1;
+p2 << leak_pos.p2;
+@@
+print("%s:%s: [leak] struct fd from line %s not put on this exit (its non-empty block ends without a put)" % (p2[0].file, p2[0].line, p1[0].line))
+
+@script:python depends on report && !audit@
+p1 << leak_pos.p1;
+p2 << leak_pos.p2;
+@@
+coccilib.report.print_report(p2[0], "ERROR: missing fdput; fdget on line " + p1[0].line)
+
+@script:python depends on audit@
+p1 << leak_errcons.p1;
+p2 << leak_errcons.p2;
+@@
+print("%s:%s: [leak] struct fd passed on line %s to a helper that keeps it only on error, not put on this exit" % (p2[0].file, p2[0].line, p1[0].line))
+
+@script:python depends on report && !audit@
+p1 << leak_errcons.p1;
+p2 << leak_errcons.p2;
+@@
+coccilib.report.print_report(p2[0], "ERROR: missing fdput; struct fd passed on line " + p1[0].line)
+
+@script:python depends on audit@
+p2 << leak_param.p2;
+f << leak_param.f;
+@@
+print("%s:%s: [leak] error exit without putting struct fd parameter %s (other exits own it)" % (p2[0].file, p2[0].line, f))
+
+@script:python depends on report && !audit@
+p2 << leak_param.p2;
+@@
+coccilib.report.print_report(p2[0], "ERROR: missing fdput of struct fd parameter on error exit")

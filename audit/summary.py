@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""First pass of the fd-lifetime auditor: per-function summaries computed
+from the tree, and the list of files the rules must look at.
+
+Usage: summary.py TREE FILES_OUT SUMMARY_OUT
+
+SUMMARY_OUT gets one "KIND name" line per function:
+  owner      returns an owned struct file * (the result of fget*(), of an
+             opener, or of another owner, directly or through a local);
+             computed to a fixpoint over the whole tree from the seed list
+  fconsume   takes a struct file * parameter and fput()s or stores it
+             (passing a file to it hands the reference off)
+  fdborrow   takes a struct fd by value and never puts or stores it
+  fdputs     takes a struct fd by value and puts it on some path (the
+             "put on error, caller puts on success" convention)
+FILES_OUT gets the .c/.h files (outside tools/) that mention the fd API, a
+put, a lookup or any owner.
+"""
+import os, re, subprocess, sys
+
+SEEDS = """fget fget_raw fget_task fget_many filp_open file_open_name file_open_root
+file_open_root_mnt dentry_open dentry_create kernel_file_open alloc_file_pseudo
+alloc_file_clone alloc_empty_file alloc_empty_file_noaccount anon_inode_getfile
+anon_inode_getfile_secure open_with_fake_path shmem_file_setup shmem_kernel_file_setup
+shmem_file_setup_with_mnt hugetlb_file_setup sock_alloc_file open_exec get_file
+get_mm_exe_file get_task_exe_file""".split()
+FD_API = r"\b(fdget(_raw|_pos)?|fdput(_pos)?|fd_file|fd_empty)\b|CLASS\(fd|struct fd\b"
+PUTS = r"\b(fput|sockfd_lookup|sockfd_put)\("
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests"))
+import importlib.machinery
+mut = importlib.machinery.SourceFileLoader(
+    "mutants", os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests", "mutants")
+).load_module()
+
+
+def grep(tree, regex):
+    out = subprocess.run(["grep", "-rlE", "--include=*.c", "--include=*.h",
+                          "--exclude-dir=tools", "--exclude-dir=.git", regex, "."],
+                         cwd=tree, stdout=subprocess.PIPE, text=True).stdout
+    return {f[2:] for f in out.split()}
+
+
+def funcs(text):
+    code = mut.mask(text)
+    for s, o, e in mut.functions(code):
+        yield code[s:o], code[o:e + 1]
+
+
+def params(header, typ):
+    m = re.search(r"\((.*)\)\s*$", header, re.S)
+    if not m:
+        return []
+    return re.findall(r"(?:^|,)\s*(?:const\s+)?%s\s*(\w+)\s*(?=,|$)" % typ, m.group(1))
+
+
+def name_of(header):
+    m = re.search(r"(\w+)\s*\((?:[^()]|\([^()]*\))*\)\s*$", header, re.S)
+    return m.group(1) if m else None
+
+
+def main():
+    tree, files_out, sum_out = sys.argv[1:4]
+    owners, seen_files, cache = set(SEEDS), set(), {}
+    kinds = {}
+    new = set(SEEDS)
+    while new:
+        files = grep(tree, r"\b(%s)\s*\(" % "|".join(sorted(new))) - seen_files
+        seen_files |= files
+        new = set()
+        for f in files:
+            if f not in cache:
+                cache[f] = open(os.path.join(tree, f), errors="replace").read()
+        # re-examine every file seen so far against the grown owner set
+        pat = re.compile(r"\b(%s)\s*\(" % "|".join(sorted(owners)))
+        for f in seen_files:
+            for header, body in funcs(cache[f]):
+                n = name_of(header)
+                if not n or n in owners or not re.search(r"struct\s+file\s*\*\s*(\w+\s+)*\w+\s*\(",
+                                                           header):
+                    continue
+                ok = bool(re.search(r"\breturn\s+" + pat.pattern, body))
+                for v in re.findall(r"\b(\w+)\s*=\s*" + pat.pattern, body):
+                    if re.search(r"\breturn\s+%s\s*;" % re.escape(v[0]), body):
+                        ok = True
+                if ok:
+                    owners.add(n)
+                    new.add(n)
+    sel = grep(tree, FD_API) | grep(tree, PUTS) | seen_files
+    for f in sel:
+        if f.endswith(".c") and f not in cache:
+            cache[f] = open(os.path.join(tree, f), errors="replace").read()
+    for f in sel:
+        if not f.endswith(".c"):
+            continue
+        for header, body in funcs(cache[f]):
+            n = name_of(header)
+            if not n:
+                continue
+            for p in params(header, r"struct\s+file\s*\*"):
+                if re.search(r"\bfput\(\s*%s\s*\)|=\s*%s\s*;|\bfd_install\([^;]*\b%s\s*\)" %
+                             (p, p, p), body):
+                    kinds.setdefault(n, set()).add("fconsume")
+            for p in params(header, r"struct\s+fd"):
+                if re.search(r"\bfdput(_pos)?\(\s*%s\s*\)" % p, body):
+                    kinds.setdefault(n, set()).add("fdputs")
+                elif not re.search(r"=\s*%s\s*;|&\s*%s\b" % (p, p), body):
+                    kinds.setdefault(n, set()).add("fdborrow")
+    with open(sum_out, "w") as out:
+        for n in sorted(owners):
+            out.write("owner %s\n" % n)
+        for n in sorted(kinds):
+            for k in sorted(kinds[n]):
+                out.write("%s %s\n" % (k, n))
+    with open(files_out, "w") as out:
+        out.write("".join(f + "\n" for f in sorted(sel)))
+
+
+if __name__ == "__main__":
+    main()
