@@ -7,7 +7,7 @@ OUT := out
 BASE_SRC = $(FDSAFE_CACHE)/linux-6.1
 PATCHED_SRC = $(FDSAFE_CACHE)/patched
 
-.PHONY: all deps source apply kernel tests test check-series run audit bench deb check-touched stress clean
+.PHONY: all deps source apply kernel tests test check-series run audit bench deb debian-kernel debian-test check-touched stress clean
 
 all: run
 
@@ -45,8 +45,15 @@ audit: source
 bench: kernel
 	@bench/run
 
-deb: kernel
+# The patched tree built as Debian builds it (config and release of
+# Debian's linux-image-*-cloud-amd64 of the same source): out/deb/*.deb.
+deb debian-kernel: apply
 	@$(S)/make-deb.sh
+
+# A/B with Debian's binary kernel: suite on both, Debian's shipped modules
+# (those importing __fdget) loaded into ours.
+debian-test: debian-kernel tests
+	@$(S)/debian-test.sh
 
 check-touched: apply
 	@$(S)/check-touched.sh

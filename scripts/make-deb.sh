@@ -1,14 +1,46 @@
 #!/usr/bin/env bash
-# make-deb.sh: an installable linux-image .deb of the patched kernel, built
-# with the kernel's own bindeb-pkg from the lean config, into out/deb/.
-# For a VM elsewhere: never installed on this machine.
+# make-deb.sh [SRC]: the patched tree (default $FDSAFE_CACHE/patched) built
+# as Debian builds it, packaged with the kernel's bindeb-pkg into out/deb/:
+# the config of Debian's binary linux-image-*-$DEB_FLAVOUR of the same
+# source (debian-lib.sh), its kernel release (ABI name + flavour, so the
+# modules' vermagic equals the shipped kernel's), Debian's signing keys
+# blanked, ccache.  Build folder $FDSAFE_CACHE/build-debian-$DEB_FLAVOUR
+# (kept: rebuilds are incremental).  For a VM: never installed here.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
-build=$FDSAFE_CACHE/build-patched
-rm -f "$FDSAFE_CACHE"/linux-*.deb "$FDSAFE_CACHE"/linux-upstream_*
-"$FDSAFE_TOP/scripts/build-kernel.sh" "$FDSAFE_CACHE/patched" "$build" \
-	bindeb-pkg KDEB_PKGVERSION="$KVER-fdsafe1" >/dev/null || die "bindeb-pkg failed"
-mkdir -p "$FDSAFE_TOP/out/deb"
-mv "$FDSAFE_CACHE"/linux-image-*.deb "$FDSAFE_TOP/out/deb/"
-rm -f "$FDSAFE_CACHE"/linux-*.deb "$FDSAFE_CACHE"/linux-upstream_*
-ls "$FDSAFE_TOP"/out/deb/*.deb
+. "$(dirname "$0")/debian-lib.sh"
+debian_select
+bin=$(debian_binary)
+src=${1:-$FDSAFE_CACHE/patched}
+build=$FDSAFE_CACHE/build-debian-$DEB_FLAVOUR
+out=$FDSAFE_TOP/out/deb
+[ -f "$src/Makefile" ] || die "$src is not a kernel tree"
+mkdir -p "$build" "$out"
+
+cc=gcc-12 # what Debian builds with (gcc when missing)
+command -v $cc >/dev/null || cc=gcc
+# A cache of its own (with debug info it would evict the lean kernels' objects).
+export CCACHE_DIR=$FDSAFE_CACHE/ccache-debian CCACHE_BASEDIR=$FDSAFE_CACHE CCACHE_MAXSIZE=20G
+kmake() {
+	make -s -C "$src" O="$build" CC="ccache $cc" KERNELRELEASE="$DEB_RELEASE" \
+		KBUILD_BUILD_TIMESTAMP="2026-01-01 00:00 UTC" \
+		KBUILD_BUILD_USER=fdsafe KBUILD_BUILD_HOST=fdsafe \
+		-j"${JOBS:-$(nproc)}" "$@"
+}
+cfg=$bin/boot/config-$DEB_RELEASE
+if ! cmp -s "$cfg" "$build/.fdsafe-config"; then
+	cp "$cfg" "$build/.config"
+	# Debian signs outside the build with keys we do not have.
+	"$src/scripts/config" --file "$build/.config" \
+		--set-str SYSTEM_TRUSTED_KEYS "" --set-str SYSTEM_REVOCATION_KEYS "" \
+		--disable MODULE_SIG_ALL
+	kmake olddefconfig
+	cp "$cfg" "$build/.fdsafe-config"
+fi
+kmake
+rm -f "$FDSAFE_CACHE"/linux-*_*.deb "$FDSAFE_CACHE"/linux-upstream_*
+kmake bindeb-pkg KDEB_PKGVERSION="$DEB_VERSION+fdsafe1" >/dev/null ||
+	die "bindeb-pkg failed"
+rm -f "$out"/linux-*.deb
+mv "$FDSAFE_CACHE/linux-image-${DEB_RELEASE}_"*.deb "$FDSAFE_CACHE/linux-headers-${DEB_RELEASE}_"*.deb "$out/"
+rm -f "$FDSAFE_CACHE"/linux-*_*.deb "$FDSAFE_CACHE"/linux-upstream_*
+ls "$out"/*.deb
