@@ -367,6 +367,7 @@ f@p = BORROWED_FD(fd_file(f))
 // ownership marker is the bool .cloned
 @fderr_handed_off exists@
 struct fderr f;
+symbol false;
 expression E1, E2;
 position pa;
 @@
@@ -380,6 +381,7 @@ f.cloned@pa = \(false\|0\)
 
 @leak_fderr@
 struct fderr f;
+symbol false;
 position p != fderr_handed_off.pa;
 @@
 f.cloned@p = \(false\|0\)

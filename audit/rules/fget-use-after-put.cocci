@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/// fget rule set, rule 3 [fget-use-after-put]: a struct file * obtained with
-/// fget*() in this function is dereferenced or passed on after its fput(),
-/// with no reassignment in between.  Comparisons and NULL tests of the
-/// pointer value are not reported.
+/// fget rule set, rule 3 [fget-use-after-put]: a struct file * (a variable
+/// or a field) is dereferenced or passed on after its fput() on some path,
+/// with no reassignment and no new reference in between.  Comparisons and
+/// NULL tests of the pointer value are not reported.
 ///
 // Confidence: Moderate
 // Options: --no-includes --include-headers
@@ -12,17 +12,10 @@ virtual report
 virtual audit
 
 @fuap exists@
-identifier file, fld, g;
-identifier get = {fget, fget_raw, fget_task};
-expression E;
-position p0, p1, p2;
+expression file, E;
+identifier fld, g != {IS_ERR, IS_ERR_OR_NULL, PTR_ERR, WARN_ON, WARN_ON_ONCE, BUG_ON, likely, unlikely};
+position p1, p2;
 @@
-(
-struct file *file = get@p0(...);
-|
-file = get@p0(...);
-)
-...
 fput@p1(file);
 ... when != file = E
     when != get_file(file)
@@ -38,11 +31,15 @@ g(..., file@p2, ...)
 @script:python depends on audit@
 p1 << fuap.p1;
 p2 << fuap.p2;
+file << fuap.file;
 @@
-print("%s:%s: [fget-use-after-put] file used after the fput on line %s" % (p2[0].file, p2[0].line, p1[0].line))
+if "[" not in file and "(" not in file:
+    print("%s:%s: [fget-use-after-put] file used after the fput on line %s" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
 p1 << fuap.p1;
 p2 << fuap.p2;
+file << fuap.file;
 @@
-coccilib.report.print_report(p2[0], "ERROR: file used after fput on line " + p1[0].line)
+if "[" not in file and "(" not in file:
+    coccilib.report.print_report(p2[0], "ERROR: file used after fput on line " + p1[0].line)

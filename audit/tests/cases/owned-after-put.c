@@ -1,0 +1,49 @@
+// [owned-after-put]: a pointer the file owns used after the put (kvm_spapr_tce_attach_iommu_group() before a986fa57fd81).
+long att(struct kvm *kvm, int tablefd)
+{
+	struct kvmppc_spapr_tce_table *stt = NULL;
+	bool found = false;
+	struct fd f; // expect: shape
+
+	f = fdget(tablefd);
+	if (!f.file)
+		return -EBADF;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(stt, &kvm->arch.spapr_tce_tables, list) {
+		if (stt == f.file->private_data) {
+			found = true;
+			break;
+		}
+	}
+	rcu_read_unlock();
+
+	fdput(f);
+
+	if (!found)
+		return -EINVAL;
+	return stt->page_shift; // expect: owned-after-put
+}
+int ok(int fd)
+{
+	struct fd f = fdget(fd);
+	struct ctx *c;
+	if (!f.file)
+		return -EBADF;
+	c = f.file->private_data;
+	kref_get(&c->ref);
+	fdput(f);
+	return c->x;
+}
+
+int fget_owned(int fd)
+{
+	struct file *file = fget(fd);
+	struct inode *inode;
+
+	if (!file)
+		return -EBADF;
+	inode = file_inode(file);
+	fput(file);
+	return inode->i_mode; // expect: owned-after-put
+}
