@@ -9,8 +9,13 @@
 #
 #   cocci/regen.sh /tmp/linux-6.1            # step 1: fd_file
 #   STEP=2 cocci/regen.sh /tmp/linux-6.1     # step 2: fd_empty (tree at 0001)
+#   STEP=3 cocci/regen.sh /tmp/linux-6.1     # step 3: CLASS(fd) (tree at the
+#                                            # series, before patches/conv-*)
 #
-# Needs spatch (tested with 1.1.1).  Takes ~2 min of CPU.
+# Step 3 (cocci/class_fd.cocci) leaves out kernel/bpf, net/core/sock_map.c
+# and fs/overlayfs (converted by the series itself); its result is
+# patches/conv-* minus the hand fixes their commit messages list.
+# Needs spatch (tested with 1.1.1).  Takes ~2 min of CPU (step 3: ~5).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tree=${1:?usage: $0 TREE}
@@ -21,14 +26,31 @@ files=$(git grep -lP '\bstruct fd\b|\bfdget(_raw|_pos)?\s*\(' -- '*.c' '*.h' \
 case $step in
 1) sp=$here/fd_file.cocci ;;
 2) sp=$here/fd_empty.cocci ;;
-*) echo "STEP must be 1 or 2" >&2; exit 2 ;;
+3)
+	sp=$here/class_fd.cocci
+	extra=--allow-inconsistent-paths
+	files=$(git grep -lP '\bfdget(_raw|_pos)?\s*\(' -- '*.c' ':!tools' ':!fs/file.c' \
+		':!kernel/bpf' ':!net/core/sock_map.c' ':!fs/overlayfs')
+	;;
+*) echo "STEP must be 1, 2 or 3" >&2; exit 2 ;;
 esac
 # shellcheck disable=SC2086
 nice -n 10 spatch --sp-file "$sp" -D patch --in-place --include-headers \
 	--local-includes --very-quiet --max-width 100 \
-	--macro-file "$here/fd_macros.h" $files
+	${extra:-} --macro-file "$here/fd_macros.h" $files
+if [ "$step" = 3 ]; then
+	# drop the whitespace-only lines spatch adds where a brace went
+	d=$(mktemp)
+	git diff >"$d"
+	sed -i '/^+[[:space:]]*$/d' "$d"
+	git checkout -q -- .
+	git apply --recount "$d"
+	rm -f "$d"
+fi
 echo "== left for hand-fixing:"
-if [ "$step" = 1 ]; then
+if [ "$step" = 3 ]; then
+	git grep -nwE 'fdget|fdget_raw|fdget_pos|fdput|fdput_pos' -- '*.c' ':!tools' ':!fs/file.c' || true
+elif [ "$step" = 1 ]; then
 	# .file members that remain; struct fd ones among them need a hand fix
 	# shellcheck disable=SC2086
 	git grep -nP '\b\w+(\.|->)file\b' -- $files || true
