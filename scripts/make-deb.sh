@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# make-deb.sh [SRC]: the patched tree (default $FDSAFE_CACHE/patched) built
+# make-deb.sh [--kernel-only] [SRC]: the patched tree (default $FDSAFE_CACHE/patched) built
 # as Debian builds it, packaged with the kernel's bindeb-pkg into out/deb/:
 # the config of Debian's binary linux-image-*-$DEB_FLAVOUR of the same
 # source (debian-lib.sh), its kernel release (ABI name + flavour, so the
 # modules' vermagic equals the shipped kernel's), Debian's signing keys
 # blanked, ccache.  Build folder $FDSAFE_CACHE/build-debian-$DEB_FLAVOUR
 # (kept: rebuilds are incremental).  For a VM: never installed here.
+# --kernel-only builds just bzImage and overlay.ko there (what the A/B
+# suite of debian-test.sh needs), no package.
 set -euo pipefail
 . "$(dirname "$0")/debian-lib.sh"
+only=0
+[ "${1:-}" != --kernel-only ] || { only=1; shift; }
 debian_select
 bin=$(debian_binary)
 src=${1:-$FDSAFE_CACHE/patched}
@@ -35,6 +39,10 @@ if ! cmp -s "$cfg" "$build/.fdsafe-config"; then
 		--disable MODULE_SIG_ALL
 	kmake olddefconfig
 	cp "$cfg" "$build/.fdsafe-config"
+fi
+if [ $only -eq 1 ]; then
+	kmake bzImage fs/overlayfs/overlay.ko
+	exit
 fi
 kmake
 rm -f "$FDSAFE_CACHE"/linux-*_*.deb "$FDSAFE_CACHE"/linux-upstream_*

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run-suite.sh [--baseline] [--vm-arg ARG]... KERNEL RESULTS [TEST...]
+# run-suite.sh [--baseline] [--vm-arg ARG]... [--tests DIR] KERNEL RESULTS [TEST...]
 # Boot KERNEL with the guest test programs (default: one per
 # tests/guest/*.c, built into out/tests/) and
 # write one line per test case to RESULTS:
@@ -10,22 +10,23 @@
 # kmemleak finding the very leak the program shows, is the bug and not a
 # failure of the run.  Exits non-zero if a VM run failed (panic, hang,
 # kernel report) -- not for test failures, which RESULTS records.
-# --vm-arg passes one more argument to tools/vm-run (e.g. --module overlay).
+# --vm-arg passes one more argument to tools/vm-run (e.g. --module overlay);
+# --tests DIR takes the programs from DIR instead of out/tests/.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-baseline=0 vmargs=()
+baseline=0 vmargs=() tdir=$FDSAFE_TOP/out/tests
 while [ $# -gt 0 ]; do
 	case $1 in
 	--baseline) baseline=1; shift ;;
 	--vm-arg) vmargs+=("$2"); shift 2 ;;
+	--tests) tdir=$2; shift 2 ;;
 	*) break ;;
 	esac
 done
-[ $# -ge 2 ] || die "usage: $0 [--baseline] [--vm-arg ARG]... KERNEL RESULTS [TEST...]"
+[ $# -ge 2 ] || die "usage: $0 [--baseline] [--vm-arg ARG]... [--tests DIR] KERNEL RESULTS [TEST...]"
 kernel=$1 results=$2
 shift 2
-tdir=$FDSAFE_TOP/out/tests
 [ $# -gt 0 ] || set -- $(cd "$FDSAFE_TOP/tests/guest" && ls -- *.c | sed 's/\.c$//')
 for t in "$@"; do
 	[ -x "$tdir/$t" ] || die "test program $tdir/$t missing (make tests)"
