@@ -4,6 +4,11 @@
 from the tree, and the list of files the rules must look at.
 
 Usage: summary.py TREE FILES_OUT SUMMARY_OUT
+       summary.py --specialize SUMMARY < RULES.cocci > RULES.cocci
+The second form puts the computed names into the rules: a metavariable
+line ending in "// @KIND@" gets the KIND names added to its {...} list (or
+to its =~ "..." regex as whole names), so spatch matches plain names and
+needs no python per candidate.
 
 SUMMARY_OUT gets one "KIND name" line per function:
   owner      returns an owned struct file * (the result of fget*(), of an
@@ -14,6 +19,9 @@ SUMMARY_OUT gets one "KIND name" line per function:
   fdborrow   takes a struct fd by value and never puts or stores it
   fdputs     takes a struct fd by value and puts it on some path (the
              "put on error, caller puts on success" convention)
+  lookup     passes one of its parameters to an fd lookup (fdget*(),
+             fget*(), sockfd_lookup(), or another "lookup" function), i.e.
+             resolves an fd number it was given (fixpoint over the files)
 FILES_OUT gets the .c/.h files (outside tools/) that mention the fd API, a
 put, a lookup or any owner.
 """
@@ -25,6 +33,7 @@ alloc_file_clone alloc_empty_file alloc_empty_file_noaccount anon_inode_getfile
 anon_inode_getfile_secure open_with_fake_path shmem_file_setup shmem_kernel_file_setup
 shmem_file_setup_with_mnt hugetlb_file_setup sock_alloc_file open_exec get_file
 get_mm_exe_file get_task_exe_file""".split()
+LOOKUP_SEEDS = "fdget fdget_raw fdget_pos fget fget_raw sockfd_lookup sockfd_lookup_light".split()
 FD_API = r"\b(fdget(_raw|_pos)?|fdput(_pos)?|fd_file|fd_empty)\b|CLASS\(fd|struct fd\b"
 PUTS = r"\b(fput|sockfd_lookup|sockfd_put)\("
 
@@ -56,11 +65,45 @@ def params(header, typ):
 
 
 def name_of(header):
-    m = re.search(r"(\w+)\s*\((?:[^()]|\([^()]*\))*\)\s*$", header, re.S)
+    """the function name of a definition header (the syscall name for
+    SYSCALL_DEFINEn(name, ...))"""
+    m = re.search(r"\b(?:COMPAT_)?SYSCALL(?:32)?_DEFINE\d\s*\(\s*(\w+)", header)
+    if m:
+        return "sys_" + m.group(1)
+    m = re.search(r"(\w+)\s*\(", header)
     return m.group(1) if m else None
 
 
+def specialize(sum_path):
+    kinds = {}
+    for line in open(sum_path):
+        k, n = line.split()
+        kinds.setdefault(k, []).append(n)
+    text = sys.stdin.read()
+    # names that would clash with SmPL: rule names, metavariable kinds
+    clash = set(re.findall(r"(?m)^@(\w+)", text)) | set(
+        "identifier expression statement type position symbol fresh idexpression local "
+        "constant declaration field typedef iterator virtual depends on exists forall when "
+        "any strict script python ocaml initialize finalize".split())
+    for decls in re.findall(r"(?ms)^@[^@\n]*@\n(.*?)^@@", text):
+        clash |= set(re.findall(r"\b\w+\b", re.sub(r"\{[^}]*\}|\"[^\"]*\"|//.*", "", decls)))
+    for line in text.splitlines(True):
+        m = re.search(r"// @(\w+)@\s*$", line)
+        names = [n for n in kinds.get(m.group(1), []) if n not in clash] if m else []
+        if names and "{" in line:
+            a, b = line.index("{") + 1, line.rindex("}")
+            old = [x.strip() for x in line[a:b].split(",") if x.strip()]
+            line = line[:a] + ", ".join(old + sorted(set(names) - set(old))) + line[b:]
+        elif names and '=~ "' in line:
+            a = line.index('=~ "') + 4
+            b = line.index('"', a)
+            line = line[:b] + "|^(%s)$" % "|".join(sorted(names)) + line[b:]
+        sys.stdout.write(line)
+
+
 def main():
+    if sys.argv[1] == "--specialize":
+        return specialize(sys.argv[2])
     tree, files_out, sum_out = sys.argv[1:4]
     owners, seen_files, cache = set(SEEDS), set(), {}
     kinds = {}
@@ -107,8 +150,28 @@ def main():
                     kinds.setdefault(n, set()).add("fdputs")
                 elif not re.search(r"=\s*%s\s*;|&\s*%s\b" % (p, p), body):
                     kinds.setdefault(n, set()).add("fdborrow")
+    lookups = set(LOOKUP_SEEDS)
+    bodies = []
+    for f in sel:
+        if f.endswith(".c"):
+            for header, body in funcs(cache[f]):
+                n = name_of(header)
+                m = re.search(r"\((.*)\)\s*$", header, re.S)
+                if n and m:
+                    ps = re.findall(r"(\w+)\s*(?=,|$)", m.group(1))
+                    bodies.append((n, ps, body))
+    grown = True
+    while grown:
+        grown = False
+        pat = re.compile(r"\b(%s)\s*\(\s*(\w+)\s*[,)]" % "|".join(sorted(lookups)))
+        for n, ps, body in bodies:
+            if n not in lookups and any(a in ps for _, a in pat.findall(body)):
+                lookups.add(n)
+                grown = True
+    for n in lookups - set(LOOKUP_SEEDS):
+        kinds.setdefault(n, set()).add("lookup")
     with open(sum_out, "w") as out:
-        for n in sorted(owners):
+        for n in sorted(owners - {"get_file"}):
             out.write("owner %s\n" % n)
         for n in sorted(kinds):
             for k in sorted(kinds[n]):

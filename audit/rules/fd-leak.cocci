@@ -19,29 +19,9 @@
 virtual report
 virtual audit
 
-@initialize:python@
-@@
-import os
-def _fdsum_load():
-    d = {}
-    path = os.environ.get("FDSUM")
-    if path and os.path.exists(path):
-        for l in open(path):
-            k, n = l.split()
-            d.setdefault(k, set()).add(n)
-    return d
-FDSUM = _fdsum_load()
-def fd_kind(name, kind):
-    return str(name) in FDSUM.get(kind, ())
-def fd_handoff(name):
-    """passing a struct fd to name may hand its reference off"""
-    return str(name) not in ("fd_file", "fd_empty", "fdput", "fdput_pos") and \
-        not fd_kind(name, "fdborrow")
-
-// f is tested for emptiness first, then reaches an exit without a put
 @leak exists@
 identifier f;
-identifier g : script:python() { fd_handoff(g) };
+identifier g != {fd_file, fd_empty, fdput, fdput_pos}; // @fdborrow@
 identifier get = {fdget, fdget_raw, fdget_pos};
 expression E, E1, E2;
 position p1, p2;
@@ -102,7 +82,7 @@ if (\(f.file\|fd_file(f)\|!fd_empty(f)\) && ...) {
 // "if (!f.file || other) S": S also runs for a non-empty f; S exits unput
 @leak_or exists@
 identifier f;
-identifier g : script:python() { fd_handoff(g) };
+identifier g != {fd_file, fd_empty, fdput, fdput_pos}; // @fdborrow@
 identifier get = {fdget, fdget_raw, fdget_pos};
 expression E, E1, E3;
 position p1, p2;
@@ -204,7 +184,7 @@ if (\(f.file\|fd_file(f)\|!fd_empty(f)\)) {
 identifier pos_block.f;
 statement pos_block.S;
 position pos_block.ps;
-identifier g : script:python() { fd_handoff(g) };
+identifier g != {fd_file, fd_empty, fdput, fdput_pos}; // @fdborrow@
 identifier get = {fdget, fdget_raw, fdget_pos};
 expression E, E1;
 position p1, p2;
@@ -248,14 +228,19 @@ return@p2 ...;
 // path (summary "fdputs": __bpf_map_get(), ____bpf_prog_get(),
 // vmsplice_type()) failed or succeeded: on success the caller still owns f
 @leak_errcons exists@
-identifier f, fill : script:python() { fd_kind(fill, "fdputs") };
-identifier g : script:python() { fd_handoff(g) };
+identifier f;
+identifier fill = {__bpf_map_get, ____bpf_prog_get, vmsplice_type}; // @fdputs@
+identifier g != {fd_file, fd_empty, fdput, fdput_pos}; // @fdborrow@
 expression R, E1;
 position p1, p2;
 statement S, S3;
 @@
 R = fill@p1(..., f, ...);
-if (\(IS_ERR(R)\|IS_ERR_OR_NULL(R)\|R < 0\|R\) || ...) S
+(
+if (\(IS_ERR(R)\|IS_ERR_OR_NULL(R)\|R\) || ...) S
+|
+if (R < 0 || ...) S
+)
 ... when != \(fdput\|fdput_pos\)(f)
     when != fput(f.file)
     when != E1 = f
@@ -278,7 +263,7 @@ return@p2 ...;
 // return after the test must put it
 @leak_param exists@
 identifier fn, f;
-identifier g : script:python() { fd_handoff(g) };
+identifier g != {fd_file, fd_empty, fdput, fdput_pos}; // @fdborrow@
 expression E1, E2;
 position p2;
 statement S, S3;
@@ -310,7 +295,11 @@ position p1, p2;
 statement S, S3;
 @@
 R = fill@p1(..., &f, ...);
-if (\(R\|R < 0\) || ...) S
+(
+if (R || ...) S
+|
+if (R < 0 || ...) S
+)
 ... when != \(fdput\|fdput_pos\)(f)
     when != fput(f.file)
     when != E1 = f

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/// Rule 3 [use-after-put]: f.file / fd_file(f) (or f itself) is used after
+/// Rule 3 [use-after-put]: f.file / fd_file(f) (or f itself, passed to a
+/// function) is used after
 /// fdput(f)/fdput_pos(f) on some path, with no new fdget in between.
 ///
 // Confidence: High
@@ -12,6 +13,7 @@ virtual audit
 @uap exists@
 identifier f;
 identifier put = {fdput, fdput_pos};
+identifier g != {fdput, fdput_pos};
 expression E;
 position p1, p2;
 @@
@@ -21,7 +23,7 @@ put@p1(f);
 (
 f = E
 |
-\(f.file@p2\|fd_file(f)@p2\|fd_empty(f)@p2\)
+\(f.file@p2\|fd_file(f)@p2\|fd_empty(f)@p2\|g(..., f@p2, ...)\)
 )
 
 @script:python depends on audit@

@@ -21,35 +21,10 @@
 virtual report
 virtual audit
 
-@initialize:python@
-@@
-import os, re
-def _fdsum_load():
-    d = {}
-    path = os.environ.get("FDSUM")
-    if path and os.path.exists(path):
-        for l in open(path):
-            k, n = l.split()
-            d.setdefault(k, set()).add(n)
-    return d
-FDSUM = _fdsum_load()
-FOWNERS = FDSUM.get("owner") or set("""fget fget_raw fget_task filp_open file_open_name
-    file_open_root dentry_open alloc_file_pseudo alloc_file_clone anon_inode_getfile
-    open_with_fake_path shmem_file_setup shmem_kernel_file_setup sock_alloc_file
-    open_exec""".split())
-FKEEP = re.compile("install|attach|add|set|regist|queue|insert|link|assign|store|push|"
-                   "init|create|receive|fput|close|release|put|consume|free|destroy|transfer")
-def f_owner(n):
-    return str(n) in FOWNERS and str(n) != "get_file"
-def f_keep(n):
-    n = str(n)
-    return n in FDSUM.get("fconsume", ()) or bool(FKEEP.search(n))
-
-// owned, tested, an exit without put
 @fleak exists@
 identifier file, fld;
-identifier get : script:python() { f_owner(get) };
-identifier keep : script:python() { f_keep(keep) };
+identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec}; // @owner@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
 expression E, E1;
 position p1, p2;
 statement S, S3;
@@ -108,8 +83,8 @@ if (\(file\|!IS_ERR(file)\|!IS_ERR_OR_NULL(file)\|file != NULL\|likely(file)\|li
 identifier fpos_block.file, fld;
 statement fpos_block.S;
 position fpos_block.ps;
-identifier get : script:python() { f_owner(get) };
-identifier keep : script:python() { f_keep(keep) };
+identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec}; // @owner@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
 expression E, E1;
 position p1, p2;
 statement S3;
@@ -146,7 +121,7 @@ return@p2 ...;
 // (every path that does not test it is checked)
 @fleak_take exists@
 identifier file, fld;
-identifier keep : script:python() { f_keep(keep) };
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
 expression E, E1, E2;
 position p1, p2;
 statement S3;
@@ -183,8 +158,8 @@ return@p2 ...;
 // a void function that falls off its end still holding the file
 @fleak_end exists@
 identifier fn, file, fld;
-identifier get : script:python() { f_owner(get) };
-identifier keep : script:python() { f_keep(keep) };
+identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec}; // @owner@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
 expression E, E1;
 position p1;
 statement S, S3;

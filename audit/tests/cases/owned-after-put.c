@@ -47,3 +47,45 @@ int fget_owned(int fd)
 	fput(file);
 	return inode->i_mode; // expect: owned-after-put
 }
+
+// [fd-twice]: one fd resolved twice on a path (check one file, use another);
+// bpf_map_get() resolves its argument, which the first pass finds out
+struct bpf_map *bpf_map_get(u32 ufd)
+{
+	struct fd f = fdget(ufd);
+	struct bpf_map *map;
+
+	map = __bpf_map_get(f);
+	if (IS_ERR(map))
+		return map;
+	bpf_map_inc(map);
+	fdput(f);
+	return map;
+}
+
+int twice(union bpf_attr *attr)
+{
+	struct fd f = fdget(attr->target_fd);
+	struct bpf_map *map;
+
+	if (!f.file)
+		return -EBADF;
+	fdput(f);
+	map = bpf_map_get(attr->target_fd); // expect: fd-twice
+	return map != NULL;
+}
+
+int twice_ok(int fd)
+{
+	struct fd f = fdget(fd);
+
+	if (!f.file)
+		return -EBADF;
+	fdput(f);
+	fd = other_fd();
+	f = fdget(fd); // expect: shape
+	if (!f.file)
+		return -EBADF;
+	fdput(f);
+	return 0;
+}
