@@ -8,17 +8,21 @@
 DEB_FLAVOUR=${DEB_FLAVOUR:-cloud-amd64}
 DEB_DIR=$FDSAFE_CACHE/debian
 
-debian_select() {
+debian_lookup() {
 	local p
-	[ -z "${DEB_PKG:-}" ] || return 0
-	DEB_VERSION=$(dpkg-query -W -f='${Version}' "linux-source-$KVER") ||
-		die "linux-source-$KVER is not installed"
 	for p in $(apt-cache pkgnames linux-image- |
 		grep -E "^linux-image-$KVER\.0-[0-9]+-$DEB_FLAVOUR\$" | sort -V); do
 		apt-cache show "$p" | grep -xF "Version: $DEB_VERSION" >/dev/null && DEB_PKG=$p
 	done
-	[ -n "${DEB_PKG:-}" ] ||
-		die "no linux-image-*-$DEB_FLAVOUR of version $DEB_VERSION in apt (apt-get update?)"
+	[ -n "${DEB_PKG:-}" ]
+}
+debian_select() {
+	[ -z "${DEB_PKG:-}" ] || return 0
+	DEB_VERSION=$(dpkg-query -W -f='${Version}' "linux-source-$KVER") ||
+		die "linux-source-$KVER is not installed"
+	debian_lookup || { apt-get update -qq >/dev/null 2>&1 && debian_lookup; } ||
+		die "no linux-image-*-$DEB_FLAVOUR of version $DEB_VERSION in apt"
+	# shellcheck disable=SC2034 # used by the scripts that source this
 	DEB_RELEASE=${DEB_PKG#linux-image-}
 }
 
