@@ -57,5 +57,6 @@ vm_ok=1
 step "guest suite runs on baseline kernel" "$S/run-suite.sh" --baseline "$FDSAFE_TOP/out/bzImage.base" "$R/base" || vm_ok=0
 step "guest suite runs on patched kernel" "$S/run-suite.sh" "$FDSAFE_TOP/out/bzImage" "$R/patched" || vm_ok=0
 [ "$vm_ok" -eq 0 ] || checker "result comparison" "$S/compare-results.sh" "$R/base" "$R/patched"
+[ "$vm_ok" -eq 0 ] || checker "Debian's binary kernel" "$S/debian-suite.sh" "$R/base" "$R/debian"
 [ ! -x "$FDSAFE_TOP/audit/tests/run" ] || checker "audit tests" "$FDSAFE_TOP/audit/tests/run"
 finish
