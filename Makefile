@@ -7,7 +7,7 @@ OUT := out
 BASE_SRC = $(FDSAFE_CACHE)/linux-6.1
 PATCHED_SRC = $(FDSAFE_CACHE)/patched
 
-.PHONY: all deps source apply kernel tests test check-series run audit bench deb debian-kernel debian-test check-touched stress clean
+.PHONY: all deps source apply kernel tests test check-series run audit bench deb debian-kernel debian-test check-touched check-fix-alone stress clean
 
 all: run
 
@@ -54,6 +54,10 @@ deb debian-kernel: apply
 # (those importing __fdget) loaded into ours.
 debian-test: debian-kernel tests
 	@$(S)/debian-test.sh
+
+# The leading Fixes: patches alone on the pristine tree: builds, bugfix_* pass.
+check-fix-alone: kernel tests
+	@$(S)/check-fix-alone.sh
 
 check-touched: apply
 	@$(S)/check-touched.sh
