@@ -290,11 +290,17 @@ if (\(!f.file\|!fd_file(f)\|fd_empty(f)\)) S
 @leak_byref exists@
 local idexpression struct fd f;
 identifier fill, g != {fd_file, fd_empty, fdput, fdput_pos};
-expression R, E1;
+identifier R;
+expression E1;
+type T;
 position p1, p2;
 statement S, S3;
 @@
+(
 R = fill@p1(..., &f, ...);
+|
+T R = fill@p1(..., &f, ...);
+)
 (
 if (R || ...) S
 |
