@@ -331,19 +331,23 @@ static inline void fs_idler_stop(struct fs_idler *id)
 /*
  * The close race class: FS_RACE_THREADS threads call op(target, arg) over
  * and over while the calling thread dup2()s each fd of srcs[] onto the fd
- * number target in turn, closing it after every other one, for
- * FS_RACE_SECONDS.  Every result must be success or one of the errnos in
- * ok[] (0-terminated; EBADF is always allowed).  The op must not block.
+ * number target in turn, closing it after every third one (so that each
+ * source is seen both left in place and closed at once), for at least
+ * FS_RACE_SECONDS and until both a success and an EBADF were seen (at most
+ * FS_RACE_MAX_SECONDS).  Every result must be success or one of the errnos
+ * in ok[] (0-terminated; EBADF is always allowed).  The op must not block.
+ * The callers yield now and then, so that on one CPU the fd changes often.
  */
 #define FS_RACE_THREADS 2
-#define FS_RACE_SECONDS 0.3
+#define FS_RACE_SECONDS 0.1
+#define FS_RACE_MAX_SECONDS 3.0
 #define FS_RACE_TARGET 900
 
 struct fs_race {
 	long (*op)(int fd, void *arg);
 	void *arg;
 	const int *ok;
-	volatile int stop;
+	volatile int stop, seen_ok, seen_ebadf;
 	pthread_mutex_t mu;
 	long calls, success, ebadf, other_ok, weird;
 	long weird_ret;
@@ -362,13 +366,16 @@ static void *fs_race_fn(void *p)
 		errno = 0;
 		ret = r->op(FS_RACE_TARGET, r->arg);
 		e = errno;
-		calls++;
+		if (!(++calls & 15))
+			sched_yield();
 		if (ret >= 0) {
 			success++;
+			r->seen_ok = 1;
 			continue;
 		}
 		if (e == EBADF) {
 			ebadf++;
+			r->seen_ebadf = 1;
 			continue;
 		}
 		for (const int *o = r->ok; *o; o++)
@@ -411,10 +418,15 @@ static inline int fs_race_run(struct fs_race *r, const int *srcs, int nsrc)
 		if (pthread_create(&th[i], NULL, fs_race_fn, r))
 			return -1;
 	t0 = fs_now();
-	while (fs_now() - t0 < FS_RACE_SECONDS) {
+	for (;;) {
+		double dt = fs_now() - t0;
+
+		if (dt >= FS_RACE_MAX_SECONDS ||
+		    (dt >= FS_RACE_SECONDS && r->seen_ok && r->seen_ebadf))
+			break;
 		for (int i = 0; i < nsrc; i++, n++) {
 			dup2(srcs[i], FS_RACE_TARGET);
-			if (n & 1)
+			if (n % 3 == 2)
 				close(FS_RACE_TARGET);
 			sched_yield();
 		}
