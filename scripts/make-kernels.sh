@@ -22,7 +22,8 @@ mkdir -p "$out"
 build() { # SRC BUILD IMAGE LABEL
 	log "building $4 kernel in $2"
 	local t0=$SECONDS
-	"$FDSAFE_TOP/scripts/build-kernel.sh" "$1" "$2" bzImage ||
+	# modules: Module.symvers, for out-of-tree module builds (test-old-module.sh)
+	"$FDSAFE_TOP/scripts/build-kernel.sh" "$1" "$2" bzImage modules ||
 		die "$4 kernel build failed"
 	cp "$2/arch/x86/boot/bzImage" "$3.tmp" && mv "$3.tmp" "$3"
 	log "$4 kernel: $3 ($((SECONDS - t0)) s)"
