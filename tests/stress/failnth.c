@@ -29,7 +29,8 @@
  *
  * Options: -n MAX  points per call at most (default 100000: the whole
  * walk), -s SEC  time budget per call (default unlimited), -c NAME  only
- * this call (for reproducing one point), -b  the bugfix_* families.
+ * this call (for reproducing one point), -b  the bugfix_* families,
+ * -k  a kmemleak scan after each family (else only vm-run's at the end).
  * Every failure prints one line "# FAIL call=<name> nth=<n>: <reason>".
  */
 #include <dirent.h>
@@ -74,7 +75,7 @@
 static unsigned long opt_max = 100000;
 static double opt_secs;
 static const char *opt_call;
-static int opt_bugfix;
+static int opt_bugfix, opt_kmemleak;
 
 /* ---- the objects a call works on ------------------------------------- */
 
@@ -301,10 +302,12 @@ static int res_open(enum res r)
 
 		return (*fd = fs_io_uring_setup(4, &up)) < 0 ? -1 : 0;
 	}
-	case R_AIO:
+	case R_AIO:	/* (the ring page faulted in here, not in the call) */
 		C.aio = 0;
 		*fd = -1;
-		return syscall(__NR_io_setup, 4, &C.aio) ? -1 : 0;
+		if (syscall(__NR_io_setup, 4, &C.aio))
+			return -1;
+		return *(volatile __u32 *)(uintptr_t)C.aio, 0;
 	case R_PERF: {
 		struct perf_event_attr pa = { .type = PERF_TYPE_SOFTWARE,
 			.size = sizeof(pa), .config = PERF_COUNT_SW_CPU_CLOCK,
@@ -327,9 +330,14 @@ static int res_open(enum res r)
 	case R_FSCTX:
 		*fd = syscall(__NR_fsopen, "tmpfs", FSOPEN_CLOEXEC);
 		return *fd < 0 ? -1 : 0;
-	case R_STREAM:
+	case R_STREAM: {	/* bound, not listening */
+		struct sockaddr_un a = { .sun_family = AF_UNIX };
+
+		snprintf(a.sun_path + 1, sizeof(a.sun_path) - 1, "fnws-%d",
+			 getpid());
 		*fd = socket(AF_UNIX, SOCK_STREAM, 0);
-		return *fd < 0 ? -1 : 0;
+		return *fd < 0 ? -1 : bind(*fd, (void *)&a, sizeof(a));
+	}
 	case R_SPARE:	/* two more fds on one file, the highest open */
 		*fd = open("/dev/null", O_RDWR);
 		*peer = *fd < 0 ? -1 : dup(*fd);
@@ -758,11 +766,11 @@ static long do_sendfile(void)
 	return sendfile(F(FILE2), F(FILE), &off, 8192);
 }
 
-static long do_cfr(void)
+static long do_cfr_fds(int in, int out)
 {
-	loff_t a = 0, b = 0;
+	loff_t a = 0, b = 16384;	/* (in and out may be one file) */
 
-	return copy_file_range(F(FILE), &a, F(FILE2), &b, 8192, 0);
+	return copy_file_range(in, &a, out, &b, 8192, 0);
 }
 
 static long do_getdents(void)
@@ -1063,7 +1071,8 @@ CALL(fs_rw, tee, B(R_PIPE) | B(R_PIPE2), 0,				\
      tee(F(PIPE), P(PIPE2), 512, SPLICE_F_NONBLOCK))			\
 CALL(fs_rw, vmsplice, B(R_PIPE2), 0, do_vmsplice())			\
 CALL(fs_rw, sendfile, B(R_FILE) | B(R_FILE2), 0, do_sendfile())	\
-CALL(fs_rw, copy_file_range, B(R_FILE) | B(R_FILE2), 0, do_cfr())	\
+CALL(fs_rw, copy_file_range, B(R_FILE) | B(R_FILE2), 0,		\
+     do_cfr_fds(F(FILE), F(FILE2)))	\
 CALL(fs_rw, mmap, B(R_FILE), 0, do_mmap(F(FILE)))				\
 CALL(fs_meta, fstat, B(R_FILE), 0, fstat(F(FILE), &st_out))		\
 CALL(fs_meta, fstatat_empty, B(R_FILE), 0, do_fstatat_empty())		\
@@ -1164,8 +1173,8 @@ CALL(overlay, ovl_fadvise, B(R_OVL), 0,				\
      posix_fadvise(F(OVL), 0, 0, POSIX_FADV_WILLNEED))			\
 CALL(overlay, ovl_splice, B(R_OVL) | B(R_PIPE2), 0,			\
      splice(F(OVL), NULL, P(PIPE2), NULL, 8, 0))			\
-CALL(overlay, ovl_copy_file_range, B(R_OVL) | B(R_FILE2), 0,		\
-     copy_file_range(F(OVL), NULL, F(FILE2), NULL, 8, 0))		\
+CALL(overlay, ovl_copy_file_range, B(R_OVL), 0,			\
+     do_cfr_fds(F(OVL), P(OVL)))					\
 CALL(overlay, ovl_mmap, B(R_OVL), 0, do_mmap(F(OVL)))			\
 CALL(overlay, ovl_io_submit_write, B(R_OVL) | B(R_AIO), 0,		\
      aio_submit_fd(P(OVL)))						\
@@ -1185,6 +1194,9 @@ static const struct call calls[] = { CALLS };
 /* errnos an allocation or copy failure may give, for any call */
 static const int inject_errs[] = {
 	ENOMEM, EFAULT, ENOBUFS, EAGAIN, ENOSPC, EINTR,
+	ENOLCK,		/* no memory for a file lock */
+	ENFILE,		/* sock_alloc() failed: no socket inode */
+	ENOTSUPP_K,	/* BPF_JIT_ALWAYS_ON, and the JIT's allocation failed */
 };
 
 static int errno_extra(const struct call *c, int e)
@@ -1310,7 +1322,7 @@ static unsigned long walk_call(struct walk *w, const struct call *c)
 			WFAIL(w, c, nth, "uninjected run failed: %s",
 			      strerror(e));
 		if (ret == -1 && injected && !errno_ok(c, e))
-			WFAIL(w, c, nth, "errno %s under injection",
+			WFAIL(w, c, nth, "errno %d (%s) under injection", e,
 			      fs_errname(e));
 		if (ret >= 0 && (c->flags & F_NEWFD) && fcntl(ret, F_GETFD) < 0)
 			WFAIL(w, c, nth, "returned %ld, not an open fd", ret);
@@ -1380,6 +1392,19 @@ static void walk_family(struct walk *w)
 		printf("# FAIL family=%s: %ld files more than before\n",
 		       w->family, files1 - files0);
 		w->fails++;
+	}
+	if (opt_kmemleak) {
+		int leaks;
+
+		sleep(6);	/* kmemleak reports objects older than 5 s */
+		leaks = kmemleak_scan();
+		if (leaks < 0)
+			printf("# no kmemleak in this kernel\n");
+		if (leaks > 0) {
+			printf("# FAIL family=%s: kmemleak: %d unreferenced "
+			       "objects\n", w->family, leaks);
+			w->fails++;
+		}
 	}
 }
 
@@ -1458,7 +1483,8 @@ TEST_F_TIMEOUT(walk, points, 7200)
 	EXPECT_LT(0, w.points);
 }
 
-STRESS_MAIN("bn:s:c:", case 'b': opt_bugfix = 1; break;
+STRESS_MAIN("bkn:s:c:", case 'b': opt_bugfix = 1; break;
+	    case 'k': opt_kmemleak = 1; break;
 	    case 'n': opt_max = strtoul(optarg, NULL, 0); break;
 	    case 's': opt_secs = atof(optarg); break;
 	    case 'c': opt_call = optarg; break;)

@@ -15,11 +15,12 @@
  *
  * The run stops after -n calls (default 1000000) or -t seconds (default
  * 300).  Then, with every fd closed: no BPF object is left, the file count
- * is back, kmemleak finds nothing, no call failed with EFAULT (every
+ * is back, kmemleak finds nothing (-k), no call failed with EFAULT (every
  * pointer passed is valid: EFAULT would mean the kernel read the wrong
  * object), and the kernel printed no report (vm-run checks that too).
  *
- * Options: -n CALLS -t SECONDS -u USERS -m MUTATORS (threads).
+ * Options: -n CALLS -t SECONDS -u USERS -m MUTATORS (threads), -k  a
+ * kmemleak scan of its own at the end (else only vm-run's).
  */
 #include <sched.h>
 #include <signal.h>
@@ -45,7 +46,7 @@
 
 static unsigned long opt_calls = 1000000;
 static double opt_secs = 300;
-static int opt_users = 3, opt_mutators = 2;
+static int opt_users = 3, opt_mutators = 2, opt_kmemleak;
 
 enum kind { K_HASH, K_ARRAY, K_PROG, K_FILE, K_DIR, K_PIPE, K_SOCK,
 	    K_EVENTFD, NKINDS };
@@ -557,14 +558,18 @@ TEST_F_TIMEOUT(race, shared_fd_table, 3600)
 	files1 = file_nr_settled(self->files0);
 	EXPECT_GE(self->files0 + FILE_NR_SLACK, files1)
 		TH_LOG("file-nr %ld before, %ld after", self->files0, files1);
-	sleep(6);	/* kmemleak reports objects older than 5 s */
-	leaks = kmemleak_scan();
+	leaks = 0;
+	if (opt_kmemleak) {
+		sleep(6);	/* kmemleak reports objects older than 5 s */
+		leaks = kmemleak_scan();
+	}
 	EXPECT_EQ(0, leaks) TH_LOG("kmemleak: %d unreferenced objects", leaks);
 	printf("# file-nr %ld before, %ld after; kmemleak: %d\n",
 	       self->files0, files1, leaks);
 }
 
-STRESS_MAIN("n:t:u:m:", case 'n': opt_calls = strtoul(optarg, NULL, 0); break;
+STRESS_MAIN("kn:t:u:m:", case 'k': opt_kmemleak = 1; break;
+	    case 'n': opt_calls = strtoul(optarg, NULL, 0); break;
 	    case 't': opt_secs = atof(optarg); break;
 	    case 'u': opt_users = atoi(optarg); break;
 	    case 'm': opt_mutators = atoi(optarg); break;)

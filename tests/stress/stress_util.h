@@ -248,7 +248,8 @@ static inline long file_nr_settled(long before)
 /*
  * kmemleak scan now (objects younger than 5 s are not reported, so the
  * caller waits first); returns how many leaks it lists, -1 without
- * kmemleak.  The report goes to stdout as TAP comments.
+ * kmemleak.  The report goes to stdout as TAP comments; the objects
+ * reported are then cleared, so that the next scan names new ones only.
  */
 static inline int kmemleak_scan(void)
 {
@@ -274,6 +275,7 @@ static inline int kmemleak_scan(void)
 		}
 	}
 	close(fd);
+	write_file(p, "clear");	/* the next scan lists only new leaks */
 	return leaks;
 }
 
