@@ -49,7 +49,10 @@ checker() {
 step "series applies to pristine linux-source-$KVER" "$S/apply-series.sh" >/dev/null || finish
 step "kernels build (baseline and patched)" "$S/make-kernels.sh" || finish
 checker "series checks" "$S/check-series.sh"
+checker "quilt" "$S/check-quilt.sh"
+checker "module ABI" "$S/check-abi.sh"
 checker "vm-run self-tests" "$S/test-vm-run.sh" "$FDSAFE_TOP/out/bzImage"
+checker "old module" "$S/test-old-module.sh"
 step "guest tests build" make -s -C "$FDSAFE_TOP/tests/guest" \
 	KSRC="$(pristine_tree)" OUT="$FDSAFE_TOP/out/tests" || finish
 rm -rf "$R"
