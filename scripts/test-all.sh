@@ -49,6 +49,7 @@ checker() {
 step "series applies to pristine linux-source-$KVER" "$S/apply-series.sh" >/dev/null || finish
 step "kernels build (baseline and patched)" "$S/make-kernels.sh" || finish
 checker "series checks" "$S/check-series.sh"
+checker "checkpatch PREFER_CLASS_FD" "$S/test-checkpatch-fd.sh"
 checker "quilt" "$S/check-quilt.sh"
 checker "module ABI" "$S/check-abi.sh"
 checker "vm-run self-tests" "$S/test-vm-run.sh" "$FDSAFE_TOP/out/bzImage"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test-checkpatch-fd.sh [TREE]: the PREFER_CLASS_FD check of
-# patches/conv-99-checkpatch-prefer-class-fd.patch, one TAP line each: it
+# the series patch "checkpatch: prefer CLASS(fd, ...) ...", one TAP line each: it
 # fires on a hunk that adds a manual fdget()/fdget_raw()/fdget_pos() call,
 # and stays quiet on a CLASS(fd) hunk, on fs/file.c (where fdget() lives)
 # and on a comment that names fdget().  TREE has the patch applied
@@ -10,7 +10,7 @@ set -euo pipefail
 tree=${1:-$FDSAFE_CACHE/patched}
 cp=$tree/scripts/checkpatch.pl
 [ -f "$cp" ] || die "no $cp"
-grep -q PREFER_CLASS_FD "$cp" || die "$cp has no PREFER_CLASS_FD check (conv-99 not applied?)"
+grep -q PREFER_CLASS_FD "$cp" || die "$cp has no PREFER_CLASS_FD check (checkpatch patch of the series not applied?)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
