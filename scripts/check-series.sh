@@ -2,7 +2,9 @@
 # check-series.sh: every patch of patches/series passes checkpatch.pl, and
 # every commit of the applied series builds on its own: the objects it
 # touches that the lean config builds (a commit that touches a header
-# builds every lean-config object the series touches).  One TAP line per
+# builds every lean-config object the series has touched up to and
+# including it: every user of struct fd is among them, since the
+# fd_file() conversion touches them all).  One TAP line per
 # check.  Results of the build check are cached by tree and object list.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -37,7 +39,6 @@ objs_of() {
 		[ -f "$ref/${c%.c}.o" ] && echo "${c%.c}.o"
 	done; true
 }
-mapfile -t all_objs < <(objs_of pristine fdsafe-series)
 mapfile -t commits < <(git -C "$wt" rev-list --reverse pristine..fdsafe-series)
 ensure_worktree "$bis"
 mkdir -p "$okdir"
@@ -47,7 +48,7 @@ for c in "${commits[@]}"; do
 	i=$((i + 1))
 	mapfile -t objs < <(objs_of "$c^" "$c")
 	if git -C "$wt" diff --name-only "$c^" "$c" | grep -q '\.h$'; then
-		objs=("${all_objs[@]}")
+		mapfile -t objs < <(objs_of pristine "$c")
 	fi
 	stamp=$okdir/$(git -C "$wt" rev-parse "$c^{tree}")-$(printf '%s\n' "${objs[@]}" | md5sum | cut -c1-8)
 	if [ -f "$stamp" ]; then
