@@ -17,11 +17,22 @@ okdir=$FDSAFE_CACHE/bisect-ok
 mapfile -t patches < <(series_patches)
 [ ${#patches[@]} -gt 0 ] || exit 0
 
-# UNKNOWN_COMMIT_ID: the tree has no git history, so checkpatch cannot
-# resolve upstream ids; scripts/check-upstream-ids.sh checks them instead.
+# Each patch is checked by the checkpatch.pl of the tree it applies to
+# (the series itself teaches checkpatch a new warning, which must not
+# judge the patches before it).  UNKNOWN_COMMIT_ID: the tree has no git
+# history, so checkpatch cannot resolve upstream ids;
+# scripts/check-upstream-ids.sh checks them instead.
 echo "# checkpatch --ignore UNKNOWN_COMMIT_ID (no history here; ids checked below)"
+mapfile -t commits < <(git -C "$wt" rev-list --reverse pristine..fdsafe-series)
+cpdir=$(mktemp -d)
+trap 'rm -rf "$cpdir"' EXIT
+i=0
 for p in "${patches[@]}"; do
-	if out=$(cd "$wt" && perl scripts/checkpatch.pl -q --ignore UNKNOWN_COMMIT_ID \
+	for f in checkpatch.pl spelling.txt const_structs.checkpatch; do
+		git -C "$wt" show "${commits[$i]}^:scripts/$f" >"$cpdir/$f"
+	done
+	i=$((i + 1))
+	if out=$(cd "$wt" && perl "$cpdir/checkpatch.pl" -q --ignore UNKNOWN_COMMIT_ID \
 		"$FDSAFE_TOP/patches/$p" 2>&1); then
 		echo "ok - checkpatch $p"
 	else
@@ -39,7 +50,6 @@ objs_of() {
 		[ -f "$ref/${c%.c}.o" ] && echo "${c%.c}.o"
 	done; true
 }
-mapfile -t commits < <(git -C "$wt" rev-list --reverse pristine..fdsafe-series)
 ensure_worktree "$bis"
 mkdir -p "$okdir"
 i=0
