@@ -1001,7 +1001,7 @@ CALL(bpf_map, map_lookup, B(R_HASH), 0, bpf_map_lookup(F(HASH), &k1, &v64))	\
 CALL(bpf_map, map_update, B(R_HASH), 0, bpf_map_update(F(HASH), &k9, &v64, 0)) \
 CALL(bpf_map, map_delete, B(R_HASH), 0, bpf_map_delete(F(HASH), &k1))	\
 CALL(bpf_map, map_get_next_key, B(R_HASH), 0,				\
-     map_cmd(BPF_MAP_GET_NEXT_KEY, F(HASH), &k0, NULL, &knext))		\
+     map_cmd(BPF_MAP_GET_NEXT_KEY, F(HASH), &k9, NULL, &knext))		\
 CALL(bpf_map, map_lookup_and_delete, B(R_QUEUE), 0,			\
      map_cmd(BPF_MAP_LOOKUP_AND_DELETE_ELEM, F(QUEUE), NULL, &v64, NULL)) \
 CALL(bpf_map, map_freeze, B(R_ARRAY), 0,				\
