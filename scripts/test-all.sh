@@ -62,5 +62,6 @@ step "guest suite runs on baseline kernel" "$S/run-suite.sh" --baseline "$FDSAFE
 step "guest suite runs on patched kernel" "$S/run-suite.sh" "$FDSAFE_TOP/out/bzImage" "$R/patched" || vm_ok=0
 [ "$vm_ok" -eq 0 ] || checker "result comparison" "$S/compare-results.sh" "$R/base" "$R/patched"
 [ "$vm_ok" -eq 0 ] || checker "Debian's binary kernel" "$S/debian-suite.sh" "$R/base" "$R/debian"
+[ "$vm_ok" -eq 0 ] || checker "stress (short)" "$S/run-stress.sh" short
 [ ! -x "$FDSAFE_TOP/audit/tests/run" ] || checker "audit tests" "$FDSAFE_TOP/audit/tests/run"
 finish
