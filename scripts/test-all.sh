@@ -41,9 +41,10 @@ step() {
 
 # checker NAME CMD...: tally a command's TAP lines; its failing exit counts.
 checker() {
-	local name=$1
+	local name=$1 t0=$SECONDS
 	shift
 	tally < <("$@" 2>&1 || echo "not ok - $name exited non-zero")
+	echo "# $name: $((SECONDS - t0)) s"
 }
 
 step "series applies to pristine linux-source-$KVER" "$S/apply-series.sh" >/dev/null || finish
