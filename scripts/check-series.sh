@@ -5,7 +5,8 @@
 # builds every lean-config object the series has touched up to and
 # including it: every user of struct fd is among them, since the
 # fd_file() conversion touches them all).  One TAP line per
-# check.  Results of the build check are cached by tree and object list.
+# check.  Results of the build check are cached by tree, object list and
+# config fragment.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -60,7 +61,8 @@ for c in "${commits[@]}"; do
 	if git -C "$wt" diff --name-only "$c^" "$c" | grep -q '\.h$'; then
 		mapfile -t objs < <(objs_of pristine "$c")
 	fi
-	stamp=$okdir/$(git -C "$wt" rev-parse "$c^{tree}")-$(printf '%s\n' "${objs[@]}" | md5sum | cut -c1-8)
+	stamp=$okdir/$(git -C "$wt" rev-parse "$c^{tree}")-$({ printf '%s\n' "${objs[@]}"
+		cat "$FDSAFE_TOP/configs/lean.config"; } | md5sum | cut -c1-8)
 	if [ -f "$stamp" ]; then
 		echo "ok - builds alone $p (${#objs[@]} objects) # cached"
 		continue
