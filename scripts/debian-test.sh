@@ -50,8 +50,8 @@ suite "Debian's binary kernel" "$a/boot/vmlinuz-$DEB_RELEASE" "$R/debian-binary"
 	"$FDSAFE_TOP/scripts/compare-results.sh" "$R/debian-binary" "$R/debian-patched"
 
 # Debian's modules that call __fdget, each after its dependencies.
-mapfile -t fdget < <(cd "$amods" && find . -name '*.ko' | sort |
-	while read -r f; do nm -u "$f" | grep -w __fdget >/dev/null && basename "$f" .ko; done)
+mapfile -t fdget < <(cd "$amods" && find . -name '*.ko' -print0 | xargs -0 nm -u -A |
+	awk '$NF == "__fdget" { sub(/:.*/, ""); n = split($0, p, "/"); sub(/\.ko$/, "", p[n]); print p[n] }' | sort)
 modargs=(--modules "$amods")
 for m in "${fdget[@]}" overlay loop btrfs; do modargs+=(--module "$m"); done
 for k in "$a/boot/vmlinuz-$DEB_RELEASE" "$bkernel"; do
@@ -60,7 +60,7 @@ for k in "$a/boot/vmlinuz-$DEB_RELEASE" "$bkernel"; do
 	"$FDSAFE_TOP/tools/vm-run" --kernel "$k" --timeout 300 --log "$log" \
 		"${modargs[@]}" --add "$(command -v mkfs.btrfs)" --add "$(command -v btrfs)" \
 		-- "$FDSAFE_TOP/tests/debian/btrfs_snapshot.sh" >/dev/null 2>&1 || rc=$?
-	grep -aq '^VMRUN-EXIT=' "$log" || { echo "not ok - $name kernel with Debian's modules: boot failed (rc $rc), see $log"; continue; }
+	grep -aq '^VMRUN-BEGIN' "$log" || { echo "not ok - $name kernel with Debian's modules: boot failed (rc $rc), see $log"; continue; }
 	for m in "${fdget[@]}" overlay; do
 		if grep -aq "^VMRUN-INSMOD-FAIL /lib/modules/${m//-/_}.ko" "$log"; then
 			why=$(grep -a "^\[ *[0-9.]*\] ${m//-/_}: " "$log" | head -n1 | sed 's/^\[[^]]*\] //')
@@ -70,7 +70,7 @@ for k in "$a/boot/vmlinuz-$DEB_RELEASE" "$bkernel"; do
 		fi
 	done
 	grep -a '^\(not \)\?ok - btrfs' "$log" | tr -d '\r' | sed "s/\$/ [$name kernel]/" ||
-		echo "not ok - btrfs snapshot on the $name kernel: no result, see $log"
+		echo "not ok - btrfs snapshot on the $name kernel: no result (vm-run rc $rc), see $log"
 done
 
 # A real Debian 12 system with each package installed.
