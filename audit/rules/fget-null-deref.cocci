@@ -28,6 +28,26 @@ if (<+... \(!file\|file == NULL\|file != NULL\|IS_ERR_OR_NULL(file)\) ...+>) S
 \(file@p2->fld\|file_inode(file@p2)\)
 )
 
+@fnd_pass exists@
+identifier file, fld;
+identifier g != {IS_ERR, IS_ERR_OR_NULL, PTR_ERR, likely, unlikely, WARN_ON, WARN_ON_ONCE, fput, file_inode};
+identifier get = {fget, fget_raw, fget_task};
+position p1, p2;
+statement S;
+@@
+(
+struct file *file = get@p1(...);
+|
+file = get@p1(...);
+)
+... when != file
+(
+if (<+... \(!file\|file == NULL\|file != NULL\|IS_ERR_OR_NULL(file)\) ...+>) S
+|
+g(..., file@p2, ...)
+)
+
+
 @script:python depends on audit@
 p1 << fnd.p1;
 p2 << fnd.p2;
@@ -39,3 +59,15 @@ p1 << fnd.p1;
 p2 << fnd.p2;
 @@
 coccilib.report.print_report(p2[0], "ERROR: fget() result may be NULL (line " + p1[0].line + ")")
+
+@script:python depends on audit@
+p1 << fnd_pass.p1;
+p2 << fnd_pass.p2;
+@@
+print("%s:%s: [unchecked-pass] file from fget on line %s passed on before its NULL test" % (p2[0].file, p2[0].line, p1[0].line))
+
+@script:python depends on report && !audit@
+p1 << fnd_pass.p1;
+p2 << fnd_pass.p2;
+@@
+coccilib.report.print_report(p2[0], "WARNING: fget() result passed on before its NULL test (line " + p1[0].line + ")")

@@ -89,3 +89,37 @@ int twice_ok(int fd)
 	fdput(f);
 	return 0;
 }
+
+// [unchecked-pass]: the file passed on before the emptiness / NULL test
+int pass_unchecked(int fd)
+{
+	struct fd f = fdget(fd);
+	int ret = vfs_fsync(f.file, 0); // expect: unchecked-pass
+
+	if (!f.file)
+		return -EBADF;
+	fdput(f);
+	return ret;
+}
+
+int fget_pass_unchecked(int fd)
+{
+	struct file *file = fget(fd);
+	int ret = vfs_fsync(file, 0); // expect: unchecked-pass
+
+	if (!file)
+		return -EBADF;
+	fput(file);
+	return ret;
+}
+
+// [raw-flags]: FDPUT_POS_UNLOCK would read as "must fput"
+struct socket *lookup_raw(int fd, int *fput_needed)
+{
+	struct fd f = fdget_pos(fd);
+
+	if (!f.file)
+		return NULL;
+	*fput_needed = f.flags; // expect: raw-flags shape
+	return sock_from_file(f.file);
+}
