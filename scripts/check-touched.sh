@@ -78,6 +78,12 @@ done < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series" | head -n "$head")
 mapfile -t files < <(printf '%s\n' "${files[@]}" | sort -u | grep -E -- "${ONLY:-.}" || true)
 [ ${#files[@]} -gt 0 ] || die "no .c file touched by $series${ONLY:+ matching $ONLY}"
 
+# The cross compilers of the rows (Debian names them gcc-<prefix>).
+if [ $tool = gcc ]; then
+	mapfile -t pk < <(awk '$3 != "-" { sub(/-$/, "", $3); print "gcc-" $3 }' <<<"$rows" | sort -u)
+	"$FDSAFE_TOP/scripts/deps.sh" "${pk[@]}" || log "cross compilers missing: those arches SKIP"
+fi
+
 srcarch() { case $1 in x86_64 | i386) echo x86 ;; *) echo "$1" ;; esac; }
 
 # configure DIR ARCH CROSS FORCED...: allmodconfig + FORCED (+ cheap) in DIR,
@@ -90,7 +96,7 @@ configure() {
 	[ "$(cat "$o/.fdsafe-check-touched" 2>/dev/null)" = "$want" ] && return 0
 	mkdir -p "$o"
 	printf '%s\n' "$@" >"$o/fdsafe.allconfig"
-	KCONFIG_ALLCONFIG=$o/fdsafe.allconfig kmake "$o" "$arch" "$cross" allmodconfig >/dev/null || return 1
+	KCONFIG_ALLCONFIG=$o/fdsafe.allconfig kmake "$o" allmodconfig >/dev/null || return 1
 	for line in "$@"; do
 		sym=${line%=*}
 		case $line in
@@ -113,20 +119,59 @@ fixup() { # DIR SRCARCH
 	mkdir -p "$1/fixup/asm"
 	sed "s/$bad/page_table_check_pte_clear(mm, addr, pte);/" "$h" >"$1/fixup/asm/pgtable.h"
 }
-kmake() { # DIR ARCH CROSS TARGET...
+# setkv DIR ARCH CROSS: kv = the make variables for that folder and compiler.
+setkv() {
 	local o=$1 arch=$2 cross=$3 cc
-	shift 3
-	local a=(-C "$src" O="$o" ARCH="$arch")
-	[ "$cross" = - ] || a+=(CROSS_COMPILE="$cross")
+	kv=(ARCH="$arch")
+	[ "$cross" = - ] || kv+=(CROSS_COMPILE="$cross")
 	if [ $tool = clang ]; then
-		a+=(LLVM=1)
+		kv+=(LLVM=1)
 		cc=clang
 	else
 		cc=${cross#-}gcc
 	fi
-	command -v ccache >/dev/null && a+=(CC="ccache $cc")
-	[ ! -d "$o/fixup" ] || a+=(NOSTDINC_FLAGS="-nostdinc -I$o/fixup")
-	nice -n 10 make -s "${a[@]}" "$@"
+	command -v ccache >/dev/null && kv+=(CC="ccache $cc")
+	[ ! -d "$o/fixup" ] || kv+=(NOSTDINC_FLAGS="-nostdinc -I$o/fixup")
+}
+kmake() { # DIR TARGET...
+	local o=$1
+	shift
+	nice -n 10 make -s -C "$src" O="$o" "${kv[@]}" "$@"
+}
+# Does this config build FILE?  Linux 6.1 compiles any single target it has
+# a rule for, even one the config leaves out, so ask kbuild itself: every
+# folder on FILE's path must be a subfolder its parent builds, and the
+# object one of the folder's obj-y/obj-m/lib-y objects (composites expanded).
+# Folders that only an arch Makefile's core-y/libs-y/drivers-y adds count
+# as not built.
+pmk=$prefix-print.mk
+# shellcheck disable=SC2016 # make variables, for make
+printf '%s: ;\nfdsafe-print:\n\t@echo $(subdir-ym) $(real-obj-y) $(real-obj-m) $(lib-y)\n' "$pmk" >"$pmk"
+declare -A listing
+kb_has() { # FOLDER ITEM
+	[ -n "${listing[$1]+x}" ] || listing[$1]=$(nice -n 10 make -rR -s -C "$o" -I "$src" \
+		-f "$src/scripts/Makefile.build" -f "$pmk" "${kv[@]}" obj="$1" targets= srctree="$src" \
+		objtree=. SRCARCH="$sa" fdsafe-print 2>/dev/null | tr ' ' '\n' | sed 's|^\./||') || true
+	grep -qxF "$2" <<<"${listing[$1]}"
+}
+in_config() { # FILE
+	local d=. obj=${1%.c}.o acc='' part parts pre=() next p
+	IFS=/ read -ra parts <<<"$(dirname "$1")"
+	for part in "${parts[@]}"; do
+		acc=${acc:+$acc/}$part
+		pre+=("$acc")
+	done
+	while :; do
+		# (a composite object may name files in a folder below its own)
+		kb_has "$d" "$obj" && return 0
+		next=
+		for p in "${pre[@]}"; do
+			[ "$d" = . ] || [ "${p#"$d"/}" != "$p" ] || continue
+			kb_has "$d" "$p" && next=$p && break
+		done
+		[ -n "$next" ] || return 1
+		d=$next
+	done
 }
 
 declare -A cell
@@ -145,6 +190,8 @@ while read -r name arch cross scope forced; do
 	done
 	[ ${#objs[@]} -gt 0 ] || { summary+=("| $name | $arch | - | - | - | - | nothing to build |") && continue; }
 	o=$prefix-$name t0=$SECONDS why=
+	setkv "$o" "$arch" "$cross"
+	listing=()
 	[ "$forced" = - ] && forced=
 	read -ra fa <<<"$forced"
 	if [ $tool = clang ] && ! grep -q "^CLANG_TARGET_FLAGS_${sa}[[:space:]]" "$src/scripts/Makefile.clang"; then
@@ -153,27 +200,50 @@ while read -r name arch cross scope forced; do
 		why="no ${cross#-}gcc (apt install gcc-${cross%-})"
 	elif ! configure "$o" "$arch" "$cross" "${fa[@]}" 2>"$o.err"; then
 		why="allmodconfig failed: $(head -c 300 "$o.err")"
-	elif ! fixup "$o" "$sa" || ! kmake "$o" "$arch" "$cross" -j2 prepare >"$o.err" 2>&1; then
+	elif ! fixup "$o" "$sa" || ! setkv "$o" "$arch" "$cross" || ! kmake "$o" -j2 prepare >"$o.err" 2>&1; then
 		why="make prepare failed: $(grep -m3 -E 'error|Error' "$o.err" | tr '\n' ' ')"
 	fi
 	t1=$SECONDS
 	ok=0 bad=0 nb=0
-	if [ -z "$why" ]; then
-		(cd "$o" && rm -f "${objs[@]}")
-		kmake "$o" "$arch" "$cross" -k -j2 "${objs[@]}" >"$o/check-touched.log" 2>&1 || true
+	if [ -n "$why" ]; then
+		for obj in "${objs[@]}"; do cell[${obj%.o}.c,$name]=SKIP; done
+		objs=()
 	fi
+	pending=()
 	for obj in "${objs[@]}"; do
-		f=${obj%.o}.c
-		if [ -n "$why" ]; then
-			cell[$f,$name]=SKIP
-		elif [ -f "$o/$obj" ]; then
-			cell[$f,$name]=OK ok=$((ok + 1))
-		elif grep -qF ": $obj] Error" "$o/check-touched.log"; then
-			cell[$f,$name]=FAIL bad=$((bad + 1))
+		if in_config "${obj%.o}.c"; then
+			pending+=("$obj")
 		else
-			cell[$f,$name]=NOT-BUILT nb=$((nb + 1))
+			cell[${obj%.o}.c,$name]=NOT-BUILT nb=$((nb + 1))
 		fi
 	done
+	mkdir -p "$o"
+	: >"$o/check-touched.log"
+	# One make -k for all; a failure stops its sibling folders, so go again
+	# for the objects neither made nor failed, while that makes progress.
+	while [ ${#pending[@]} -gt 0 ]; do
+		(cd "$o" && rm -f "${pending[@]}")
+		kmake "$o" -k -j2 "${pending[@]}" >"$o/round.log" 2>&1 || true
+		cat "$o/round.log" >>"$o/check-touched.log"
+		left=()
+		for obj in "${pending[@]}"; do
+			f=${obj%.o}.c
+			if [ -f "$o/$obj" ]; then
+				cell[$f,$name]=OK ok=$((ok + 1))
+			elif grep -qF ": $obj] Error" "$o/round.log"; then
+				cell[$f,$name]=FAIL bad=$((bad + 1))
+			else
+				left+=("$obj")
+			fi
+		done
+		if [ ${#left[@]} -eq ${#pending[@]} ]; then
+			for obj in "${left[@]}"; do cell[${obj%.o}.c,$name]=FAIL; done
+			bad=$((bad + ${#left[@]}))
+			break
+		fi
+		pending=("${left[@]}")
+	done
+	rm -f "$o/round.log"
 	[ "$bad" -eq 0 ] ||
 		errors+=("$name: $(grep -E -m8 'error:|Error' "$o/check-touched.log" | sed 's/^/    /')")
 	[ -z "$why" ] || errors+=("$name: SKIP: $why")
@@ -183,12 +253,13 @@ while read -r name arch cross scope forced; do
 		summary+=("| $name | $arch ${cross#-} | $ok | $bad | $nb | $((t1 - t0)) s + $((SECONDS - t1)) s | ${forced:-} |")
 	fi
 	rm -f "$o.err"
+	log "$name: $ok OK, $bad FAIL, $nb NOT-BUILT${why:+, SKIP: $why} ($((SECONDS - t0)) s)"
 done <<<"$rows"
 
 mkdir -p "$(dirname "$md")"
 names=$(cut -d' ' -f1 <<<"$rows" | tr '\n' ' ')
 {
-	echo "check-touched ($tool), $(date -u +%F), tree $src at $(git -C "$src" describe --always --tags 2>/dev/null || echo '?'), series $series${SERIES_HEAD:+ (first $SERIES_HEAD)}: ${#files[@]} files, $((SECONDS - t_all)) s"
+	echo "check-touched ($tool), $(date -u +%F), tree $src at $(git -C "$src" log -1 --format="%h %s" 2>/dev/null || echo "?"), series $series${SERIES_HEAD:+ (first $SERIES_HEAD)}: ${#files[@]} files, $((SECONDS - t_all)) s"
 	echo
 	echo "| arch | ARCH, compiler | OK | FAIL | NOT-BUILT | time (prepare + objects) | forced on allmodconfig |"
 	echo "| --- | --- | --- | --- | --- | --- | --- |"

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Install what the project needs from Debian.  Idempotent and quiet when
-# everything is already there.
+# Install what the project needs from Debian, and the packages named as
+# arguments (scripts/check-touched.sh: cross compilers).  Idempotent and
+# quiet when everything is already there.
 set -euo pipefail
 
 pkgs=(linux-source-6.1 linux-source-6.12 build-essential flex bison bc
       libelf-dev libssl-dev dwarves cpio xz-utils rsync kmod ccache
       qemu-system-x86 busybox-static coccinelle clang lld llvm
-      linux-libc-dev libc6-dev git perl python3 gnuplot-nox debhelper)
+      linux-libc-dev libc6-dev git perl python3 gnuplot-nox debhelper
+      sparse quilt "$@")
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -53,6 +53,7 @@ checker "series checks" "$S/check-series.sh"
 checker "checkpatch PREFER_CLASS_FD" "$S/test-checkpatch-fd.sh"
 checker "quilt" "$S/check-quilt.sh"
 checker "module ABI" "$S/check-abi.sh"
+checker "sparse" "$S/check-sparse.sh"
 checker "vm-run self-tests" "$S/test-vm-run.sh" "$FDSAFE_TOP/out/bzImage"
 checker "old module" "$S/test-old-module.sh"
 step "guest tests build" make -s -C "$FDSAFE_TOP/tests/guest" \
