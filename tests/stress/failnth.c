@@ -358,7 +358,10 @@ static int res_open(enum res r)
 	}
 }
 
-/* Undo what closing the fds does not: detach, unpin, aio, cwd. */
+/* do_mmap()'s mapping: unmapped here, outside the walk (munmap can fail) */
+static void *mapped;
+
+/* Undo what closing the fds does not: detach, unpin, aio, cwd, mmap. */
 static void res_undo(unsigned long long needs)
 {
 	if (needs & B(R_ATTACHED))
@@ -371,6 +374,9 @@ static void res_undo(unsigned long long needs)
 	if (needs & B(R_CGROUP))	/* prog_attach call */
 		prog_detach(C.fd[R_CGROUP], C.fd[R_SKB],
 			    BPF_CGROUP_INET_EGRESS);
+	if (mapped)
+		munmap(mapped, 8192);
+	mapped = NULL;
 	unlink(PIN "2");
 	rmdir(WDIR "/sub");
 	unlink(WDIR "/new");
@@ -887,7 +893,7 @@ static long do_mmap(int fd)
 
 	if (p == MAP_FAILED)
 		return -1;
-	munmap(p, 8192);
+	mapped = p;
 	return 0;
 }
 
