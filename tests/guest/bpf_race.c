@@ -260,25 +260,6 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static int storage_map(void)
-{
-	union bpf_attr attr;
-	int btf = btf_load_basic(), fd;
-
-	if (btf < 0)
-		return -1;
-	memset(&attr, 0, sizeof(attr));
-	attr.map_type = BPF_MAP_TYPE_INODE_STORAGE;
-	attr.key_size = 4;
-	attr.value_size = 8;
-	attr.map_flags = BPF_F_NO_PREALLOC;
-	attr.btf_fd = btf;
-	attr.btf_key_type_id = BTF_ID_INT;
-	attr.btf_value_type_id = BTF_ID_VAL;
-	fd = BPF(BPF_MAP_CREATE, &attr);
-	close(btf);
-	return fd;
-}
 
 static int count_ids(int cmd)
 {
@@ -318,7 +299,7 @@ static void setup_shared(struct __test_metadata *_metadata)
 	close(tmpl);
 	R.sockmap = bpf_map_create(BPF_MAP_TYPE_SOCKMAP, 4, 8, 1);
 	ASSERT_LE(0, R.sockmap);
-	R.storage = storage_map();
+	R.storage = inode_storage_map();
 	ASSERT_LE(0, R.storage) TH_LOG("storage map: %s", strerror(errno));
 	R.prog = socket_filter_prog();
 	ASSERT_LE(0, R.prog);

@@ -368,6 +368,34 @@ static inline int btf_load_basic(void)
 	return btf_load_raw(types, sizeof(types), strs, sizeof(strs));
 }
 
+/* An inode storage map keyed by an fd, types from btf_load_basic()'s BTF. */
+static inline int inode_storage_create(int btf)
+{
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.map_type = BPF_MAP_TYPE_INODE_STORAGE;
+	attr.key_size = 4;
+	attr.value_size = 8;
+	attr.map_flags = BPF_F_NO_PREALLOC;
+	attr.btf_fd = btf;
+	attr.btf_key_type_id = BTF_ID_INT;
+	attr.btf_value_type_id = BTF_ID_VAL;
+	return BPF(BPF_MAP_CREATE, &attr);
+}
+
+/* The same with a BTF object of its own, closed again: the map's fd or -1. */
+static inline int inode_storage_map(void)
+{
+	int btf = btf_load_basic(), fd;
+
+	if (btf < 0)
+		return -1;
+	fd = inode_storage_create(btf);
+	close(btf);
+	return fd;
+}
+
 /* ---- fd classes ------------------------------------------------------------------ */
 
 /*

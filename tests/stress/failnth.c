@@ -128,20 +128,6 @@ static long link_create(int prog, int target, __u32 type)
 	return BPF(BPF_LINK_CREATE, &attr);
 }
 
-static int storage_create(int btf)
-{
-	union bpf_attr attr;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.map_type = BPF_MAP_TYPE_INODE_STORAGE;
-	attr.key_size = 4;
-	attr.value_size = 8;
-	attr.map_flags = BPF_F_NO_PREALLOC;
-	attr.btf_fd = btf;
-	attr.btf_key_type_id = BTF_ID_INT;
-	attr.btf_value_type_id = BTF_ID_VAL;
-	return BPF(BPF_MAP_CREATE, &attr);
-}
 
 static int obj_pin(int fd, const char *path)
 {
@@ -255,7 +241,7 @@ static int res_open(enum res r)
 	case R_STORAGE: {
 		int btf = btf_load_basic();
 
-		*fd = storage_create(btf);
+		*fd = inode_storage_create(btf);
 		close(btf);
 		return *fd < 0 ? -1 : 0;
 	}
@@ -1002,7 +988,7 @@ struct call {
 	static long run_##nm(void) { return (expr); }
 #define CALLS								\
 CALL(bpf_map, map_create_inner, B(R_ARRAY), F_NEWFD, map_create_inner())	\
-CALL(bpf_map, map_create_btf, B(R_BTF), F_NEWFD, storage_create(F(BTF)))	\
+CALL(bpf_map, map_create_btf, B(R_BTF), F_NEWFD, inode_storage_create(F(BTF)))	\
 CALL(bpf_map, map_lookup, B(R_HASH), 0, bpf_map_lookup(F(HASH), &k1, &v64))	\
 CALL(bpf_map, map_update, B(R_HASH), 0, bpf_map_update(F(HASH), &k9, &v64, 0)) \
 CALL(bpf_map, map_delete, B(R_HASH), 0, bpf_map_delete(F(HASH), &k1))	\

@@ -451,23 +451,6 @@ static void *forker_thread(void *arg)
 	return NULL;
 }
 
-static int storage_map(void)
-{
-	int btf = btf_load_basic(), fd;
-	union bpf_attr attr;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.map_type = BPF_MAP_TYPE_INODE_STORAGE;
-	attr.key_size = 4;
-	attr.value_size = 8;
-	attr.map_flags = BPF_F_NO_PREALLOC;
-	attr.btf_fd = btf;
-	attr.btf_key_type_id = BTF_ID_INT;
-	attr.btf_value_type_id = BTF_ID_VAL;
-	fd = BPF(BPF_MAP_CREATE, &attr);
-	close(btf);
-	return fd;
-}
 
 FIXTURE(race) {
 	__u32 ids0[4][STRESS_MAXIDS];
@@ -497,7 +480,7 @@ FIXTURE_SETUP(race)
 	outer = map_of_maps_create(BPF_MAP_TYPE_ARRAY_OF_MAPS, inner, 2);
 	close(inner);
 	sockmap = bpf_map_create(BPF_MAP_TYPE_SOCKMAP, 4, 4, 2);
-	storage = storage_map();
+	storage = inode_storage_map();
 	bind_prog = socket_filter_prog();
 	ASSERT_LE(0, outer);
 	ASSERT_LE(0, sockmap);
