@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fail-nth walk: every fd-taking call of one table (BPF commands, VFS,
- * event, socket and namespace syscalls) is run with
+ * event, socket and namespace syscalls, the conversion of 0017-0032) is run with
  * /proc/thread-self/fail-nth = 1, 2, 3, ... (the nth slab allocation, page
  * allocation or user copy of the call fails) until the call no longer
  * reaches the nth fault point.  Each point starts from fresh objects, and
@@ -37,6 +37,9 @@
 #include <getopt.h>
 #include <limits.h>
 #include <linux/aio_abi.h>
+#include <linux/fs.h>
+#include <linux/keyctl.h>
+#include <linux/landlock.h>
 #include <linux/mount.h>
 #include <linux/perf_event.h>
 #include <mqueue.h>
@@ -52,6 +55,7 @@
 #include <sys/inotify.h>
 #include <sys/mount.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/select.h>
 #include <sys/sendfile.h>
 #include <sys/signalfd.h>
@@ -65,10 +69,15 @@
 #include "bpf_util.h"
 #include "stress_util.h"
 
+/* <linux/watch_queue.h> clashes with glibc's <fcntl.h> */
+#define O_NOTIFICATION_PIPE	O_EXCL
+#define IOC_WATCH_QUEUE_SET_SIZE _IO('W', 0x60)
+
 #define WDIR	"/tmp/fnw"
 #define OVL	"/tmp/fnw-ovl"	/* overlay: l u w m, lower file l/f */
 #define CGDIR	"/sys/fs/cgroup/fnw"
 #define PIN	"/sys/fs/bpf/fnw_pin"
+#define MEMCG	"/tmp/fnw-memcg"	/* cgroup v1 memory hierarchy */
 #define DUPFD	300	/* dup2()/dup3() target: above every fd used here */
 #define NSCAN	128	/* fds 0..NSCAN-1 (and DUPFD) are compared */
 
@@ -85,7 +94,7 @@ enum res {
 	R_PROG, R_SKB, R_CGROUP, R_ATTACHED, R_LINK, R_EPOLL, R_INOTIFY,
 	R_FANOTIFY, R_EVENTFD, R_TIMERFD, R_SIGNALFD, R_URING, R_AIO, R_PERF,
 	R_NETNS, R_PIDFD, R_MQ, R_FSCTX, R_PINNED, R_STREAM, R_SPARE,
-	R_OVL, NRES
+	R_OVL, R_NOTIFY, R_LANDLOCK, R_EXE, R_MOD, R_SQPOLL, R_MEMCG, NRES
 };
 #define B(r) (1ULL << (r))
 
@@ -334,6 +343,31 @@ static int res_open(enum res r)
 			return -1;
 		*fd = open(OVL "/m/f", O_RDONLY);
 		*peer = open(OVL "/m/f", O_RDWR);	/* copies it up */
+		return *fd < 0 || *peer < 0 ? -1 : 0;
+	case R_NOTIFY:	/* a notification pipe (watch_queue) */
+		if (pipe2(p, O_NOTIFICATION_PIPE))
+			return -1;
+		*fd = p[0], *peer = p[1];
+		return ioctl(*fd, IOC_WATCH_QUEUE_SET_SIZE, 16) ? -1 : 0;
+	case R_LANDLOCK: {
+		struct landlock_ruleset_attr ra = {
+			.handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE };
+
+		*fd = syscall(__NR_landlock_create_ruleset, &ra, sizeof(ra), 0);
+		return *fd < 0 ? -1 : 0;
+	}
+	case R_EXE:
+		return (*fd = open("/proc/self/exe", O_RDONLY)) < 0 ? -1 : 0;
+	case R_MOD:	/* read-only (finit_module denies writers), not ELF */
+		return (*fd = open(WDIR "/mod", O_RDONLY)) < 0 ? -1 : 0;
+	case R_SQPOLL: {
+		struct io_uring_params up = { .flags = IORING_SETUP_SQPOLL };
+
+		return (*fd = fs_io_uring_setup(4, &up)) < 0 ? -1 : 0;
+	}
+	case R_MEMCG:	/* cgroup.event_control and the file to watch */
+		*fd = open(MEMCG "/cgroup.event_control", O_WRONLY);
+		*peer = open(MEMCG "/memory.usage_in_bytes", O_RDONLY);
 		return *fd < 0 || *peer < 0 ? -1 : 0;
 	case R_PINNED:	/* a map pinned at PIN */
 		*peer = bpf_map_create(BPF_MAP_TYPE_ARRAY, 4, 8, 4);
@@ -918,6 +952,54 @@ static long do_open_tree(void)
 		       AT_EMPTY_PATH | OPEN_TREE_CLONE);
 }
 
+/* calls of the tree-wide conversion (0017-0032) not walked elsewhere */
+
+static long do_fsmount(void)
+{
+	if (syscall(__NR_fsconfig, F(FSCTX), FSCONFIG_CMD_CREATE, NULL, NULL, 0))
+		return -1;
+	return syscall(__NR_fsmount, F(FSCTX), FSMOUNT_CLOEXEC, 0);
+}
+
+static long do_dedupe(void)
+{
+	struct {
+		struct file_dedupe_range r;
+		struct file_dedupe_range_info i;
+	} d = { .r = { .src_length = 4096, .dest_count = 1 },
+		.i = { .dest_fd = P(OVL) } };
+
+	return ioctl(F(OVL), FIDEDUPERANGE, &d);
+}
+
+static long do_landlock_add_rule(void)
+{
+	struct landlock_path_beneath_attr pb = {
+		.allowed_access = LANDLOCK_ACCESS_FS_READ_FILE,
+		.parent_fd = F(DIR) };
+
+	return syscall(__NR_landlock_add_rule, F(LANDLOCK),
+		       LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
+}
+
+static long uring_attach(int wq)
+{
+	struct io_uring_params up = { .flags = IORING_SETUP_ATTACH_WQ,
+				      .wq_fd = wq };
+
+	if (wq == F(SQPOLL))
+		up.flags |= IORING_SETUP_SQPOLL;
+	return fs_io_uring_setup(4, &up);
+}
+
+static long do_memcg_event(void)
+{
+	char b[64];
+	int n = snprintf(b, sizeof(b), "%d %d 1G", F(EVENTFD), P(MEMCG));
+
+	return write(F(MEMCG), b, n);
+}
+
 static long do_fanotify_mark(void)
 {
 	return fanotify_mark(F(FANOTIFY), FAN_MARK_ADD, FAN_OPEN | FAN_MODIFY,
@@ -1171,6 +1253,24 @@ CALL(overlay, ovl_copy_file_range, B(R_OVL), 0,			\
 CALL(overlay, ovl_mmap, B(R_OVL), 0, do_mmap(F(OVL)))			\
 CALL(overlay, ovl_io_submit_write, B(R_OVL) | B(R_AIO), 0,		\
      aio_submit_fd(P(OVL)))						\
+CALL(conv, finit_module, B(R_MOD), 0,					\
+     syscall(__NR_finit_module, F(MOD), "", 0), ENOEXEC)		\
+CALL(conv, ficlone_ovl, B(R_OVL), 0, ioctl(P(OVL), FICLONE, F(OVL)),	\
+     EOPNOTSUPP, EXDEV, EINVAL)						\
+CALL(conv, dedupe_ovl, B(R_OVL), 0, do_dedupe(), EOPNOTSUPP, EINVAL)	\
+CALL(conv, fsmount, B(R_FSCTX), F_NEWFD, do_fsmount())			\
+CALL(conv, keyctl_watch_key, B(R_NOTIFY), 0,				\
+     syscall(__NR_keyctl, KEYCTL_WATCH_KEY, KEY_SPEC_PROCESS_KEYRING,	\
+	     F(NOTIFY), 0x01), EDQUOT)					\
+CALL(conv, landlock_add_rule, B(R_LANDLOCK) | B(R_DIR), 0,		\
+     do_landlock_add_rule())						\
+CALL(conv, prctl_exe_file, B(R_EXE), 0,				\
+     prctl(PR_SET_MM, PR_SET_MM_EXE_FILE, F(EXE), 0, 0), EBUSY)	\
+CALL(conv, uring_attach_wq, B(R_URING), F_NEWFD, uring_attach(F(URING))) \
+CALL(conv, uring_sqpoll_attach, B(R_SQPOLL), F_NEWFD,			\
+     uring_attach(F(SQPOLL)))						\
+CALL(conv, memcg_event_control, B(R_MEMCG) | B(R_EVENTFD), 0,		\
+     do_memcg_event())							\
 CALL(bugfix_ovl_aio, ovl_io_submit_stale_read, B(R_OVL) | B(R_AIO), 0,	\
      aio_submit_fd(F(OVL)))
 
@@ -1439,11 +1539,14 @@ FAMILY(events);
 FAMILY(net);
 FAMILY(proc);
 FAMILY(overlay);
+FAMILY(conv);
 /* 6.1 leaks a file per aio read of an fd opened before copy-up (0001) */
 FAMILY(bugfix_ovl_aio);
 
 FIXTURE_SETUP(walk)
 {
+	int fd;
+
 	ASSERT_EQ(0, stress_guest_setup()) TH_LOG("guest setup: %s",
 						  strerror(errno));
 	ASSERT_EQ(0, fail_nth_setup()) TH_LOG("fault injection setup: %s",
@@ -1453,6 +1556,9 @@ FIXTURE_SETUP(walk)
 	mkdir(CGDIR, 0755);
 	close(open(WDIR "/f0", O_RDWR | O_CREAT, 0644));
 	close(open(WDIR "/f1", O_RDWR | O_CREAT, 0644));
+	fd = open(WDIR "/mod", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	ASSERT_EQ(4096, write(fd, buf4k, 4096));	/* zeroes: not ELF */
+	close(fd);
 	mkdir(OVL, 0755);
 	mkdir(OVL "/l", 0755);
 	mkdir(OVL "/u", 0755);
@@ -1460,6 +1566,9 @@ FIXTURE_SETUP(walk)
 	mkdir(OVL "/m", 0755);
 	close(open(OVL "/l/f", O_RDWR | O_CREAT, 0644));
 	ASSERT_EQ(0, truncate(OVL "/l/f", 8192));
+	mkdir(MEMCG, 0755);	/* EBUSY: mounted by an earlier variant */
+	if (mount("none", MEMCG, "cgroup", 0, "memory") && errno != EBUSY)
+		TH_LOG("cgroup v1 memory: %s", strerror(errno));
 	if (variant->shared) {
 		ASSERT_EQ(0, pthread_create(&self->idle, NULL, bpf_util_idle,
 					    NULL));
