@@ -19,11 +19,14 @@ SUMMARY_OUT gets one "KIND name" line per function:
   fdborrow   takes a struct fd by value and never puts or stores it
   fdputs     takes a struct fd by value and puts it on some path (the
              "put on error, caller puts on success" convention)
-  lookup     passes one of its parameters to an fd lookup (fdget*(),
-             fget*(), sockfd_lookup(), or another "lookup" function), i.e.
-             resolves an fd number it was given (fixpoint over the files)
+  lookup     passes its first parameter to an fd lookup (as the fd of
+             fdget*(), fget*(), sockfd_lookup(), or of another "lookup"
+             function), i.e. resolves an fd number it was given (fixpoint
+             over the files); lookup1 / lookup2: the same for its second /
+             third parameter
 FILES_OUT gets the .c/.h files (outside tools/) that mention the fd API, a
-put, a lookup or any owner.
+put, a lookup, any owner, a caller of a lookup function, or an fd install
+(fd_install(), dma_buf_fd(), anon_inode_getfd()) next to a put.
 """
 import os, re, subprocess, sys
 
@@ -36,6 +39,7 @@ get_mm_exe_file get_task_exe_file""".split()
 LOOKUP_SEEDS = "fdget fdget_raw fdget_pos fget fget_raw sockfd_lookup sockfd_lookup_light".split()
 FD_API = r"\b(fdget(_raw|_pos)?|fdput(_pos)?|fd_file|fd_empty)\b|CLASS\(fd|struct fd\b"
 PUTS = r"\b(fput|sockfd_lookup|sockfd_put)\("
+INSTALLS = r"\b(fd_install|dma_buf_fd|anon_inode_getfd|anon_inode_getfd_secure|sync_file_fd)\("
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests"))
 import importlib.machinery
@@ -62,6 +66,25 @@ def params(header, typ):
     if not m:
         return []
     return re.findall(r"(?:^|,)\s*(?:const\s+)?%s\s*(\w+)\s*(?=,|$)" % typ, m.group(1))
+
+
+def call_args(text, i):
+    """the top-level arguments (stripped text) of the call whose "(" ends
+    just before text[i]"""
+    args, depth, start = [], 0, i
+    for j in range(i, min(len(text), i + 2000)):
+        c = text[j]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            if depth == 0:
+                args.append(text[start:j].strip())
+                return args
+            depth -= 1
+        elif c == "," and depth == 0:
+            args.append(text[start:j].strip())
+            start = j + 1
+    return args
 
 
 def name_of(header):
@@ -131,6 +154,9 @@ def main():
                     owners.add(n)
                     new.add(n)
     sel = grep(tree, FD_API) | grep(tree, PUTS) | seen_files
+    # fd-installed: files that install a file in the fd table and put a
+    # file, a dma-buf or an unused fd
+    sel |= grep(tree, INSTALLS) & grep(tree, r"\b(fput|dma_buf_put|put_unused_fd)\(")
     for f in sel:
         if f.endswith(".c") and f not in cache:
             cache[f] = open(os.path.join(tree, f), errors="replace").read()
@@ -150,26 +176,45 @@ def main():
                     kinds.setdefault(n, set()).add("fdputs")
                 elif not re.search(r"=\s*%s\s*;|&\s*%s\b" % (p, p), body):
                     kinds.setdefault(n, set()).add("fdborrow")
-    lookups = set(LOOKUP_SEEDS)
-    bodies = []
-    for f in sel:
-        if f.endswith(".c"):
-            for header, body in funcs(cache[f]):
-                n = name_of(header)
-                m = re.search(r"\((.*)\)\s*$", header, re.S)
-                if n and m:
-                    ps = re.findall(r"(\w+)\s*(?=,|$)", m.group(1))
-                    bodies.append((n, ps, body))
-    grown = True
-    while grown:
-        grown = False
-        pat = re.compile(r"\b(%s)\s*\(\s*(\w+)\s*[,)]" % "|".join(sorted(lookups)))
-        for n, ps, body in bodies:
-            if n not in lookups and any(a in ps for _, a in pat.findall(body)):
-                lookups.add(n)
-                grown = True
-    for n in lookups - set(LOOKUP_SEEDS):
-        kinds.setdefault(n, set()).add("lookup")
+    # lookups: name -> set of the argument positions that are the fd
+    # (0: the first argument; "lookup1": the second, e.g. svc_alien_sock(net,
+    # fd); "lookup2": the third), so that a lookup function's other
+    # arguments (a request, a context) are not taken for the fd
+    lookups = {n: {0} for n in LOOKUP_SEEDS}
+    bodies, parsed, todo = [], set(), sel
+    while todo:
+        for f in todo:
+            if f.endswith(".c") and f not in parsed:
+                parsed.add(f)
+                if f not in cache:
+                    cache[f] = open(os.path.join(tree, f), errors="replace").read()
+                for header, body in funcs(cache[f]):
+                    n = name_of(header)
+                    m = re.search(r"\((.*)\)\s*$", header, re.S)
+                    if n and m:
+                        ps = re.findall(r"(\w+)\s*(?=,|$)", m.group(1))
+                        bodies.append((n, ps, body))
+        grown = True
+        while grown:
+            grown = False
+            pat = re.compile(r"\b(%s)\s*\(" % "|".join(sorted(lookups)))
+            for n, ps, body in bodies:
+                for m in pat.finditer(body):
+                    args = call_args(body, m.end())
+                    for j in lookups[m.group(1)]:
+                        if j < len(args) and args[j] in ps and ps.index(args[j]) <= 2:
+                            k = ps.index(args[j])
+                            if k not in lookups.setdefault(n, set()):
+                                lookups[n].add(k)
+                                grown = True
+        # the callers of the lookup functions (fd-twice through a callee:
+        # svc_alien_sock(net, fd) then svc_addsock(serv, net, fd, ...))
+        extra = set(lookups) - set(LOOKUP_SEEDS)
+        todo = (grep(tree, r"\b(%s)\s*\(" % "|".join(sorted(extra))) - sel) if extra else set()
+        sel |= todo
+    for n in set(lookups) - set(LOOKUP_SEEDS):
+        for k in lookups[n]:
+            kinds.setdefault(n, set()).add("lookup" + (str(k) if k else ""))
     with open(sum_out, "w") as out:
         for n in sorted(owners - {"get_file"}):
             out.write("owner %s\n" % n)

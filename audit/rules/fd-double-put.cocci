@@ -2,7 +2,10 @@
 /// Rule 2 [double-put]: the same struct fd is put twice on one path
 /// (fdput()/fdput_pos() twice with no new fdget in between), or a
 /// CLASS(fd...) variable, which its destructor puts at scope exit, is also
-/// put by hand.
+/// put by hand, or f is put after a helper that puts the struct fd it is
+/// given on its error path (first-pass summary "fdputs": __bpf_map_get(),
+/// ____bpf_prog_get()) failed: the helper has put it already (the bug
+/// fixed by 8358b02bf67d, CVE-2016-4557).
 ///
 // Confidence: High
 // Options: --no-includes --include-headers
@@ -32,6 +35,27 @@ CLASS(cls, f)@p1(E);
 ... when != f = E
 put2@p2(f);
 
+@dperr exists@
+identifier f;
+identifier fill = {__bpf_map_get, ____bpf_prog_get}; // @fdputs@
+identifier put2 = {fdput, fdput_pos};
+identifier R;
+expression E;
+type T;
+position p1, p2;
+@@
+(
+R = fill@p1(..., f, ...);
+|
+T R = fill@p1(..., f, ...);
+)
+if (\(IS_ERR(R)\|IS_ERR_OR_NULL(R)\)) {
+  ... when != f = E
+      when != &f
+  put2@p2(f);
+  ...
+}
+
 @script:python depends on audit@
 p1 << dp.p1;
 p2 << dp.p2;
@@ -44,6 +68,12 @@ p2 << dpclass.p2;
 @@
 print("%s:%s: [double-put] explicit put of CLASS(fd) variable declared on line %s (its destructor puts it again)" % (p2[0].file, p2[0].line, p1[0].line))
 
+@script:python depends on audit@
+p1 << dperr.p1;
+p2 << dperr.p2;
+@@
+print("%s:%s: [double-put] struct fd put again after the helper on line %s failed (it puts f on its error path)" % (p2[0].file, p2[0].line, p1[0].line))
+
 @script:python depends on report && !audit@
 p1 << dp.p1;
 p2 << dp.p2;
@@ -55,3 +85,9 @@ p1 << dpclass.p1;
 p2 << dpclass.p2;
 @@
 coccilib.report.print_report(p2[0], "ERROR: fdput of CLASS(fd) variable declared on line " + p1[0].line)
+
+@script:python depends on report && !audit@
+p1 << dperr.p1;
+p2 << dperr.p2;
+@@
+coccilib.report.print_report(p2[0], "ERROR: fdput after the helper on line " + p1[0].line + " failed; it puts the struct fd on its error path")

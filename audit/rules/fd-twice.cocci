@@ -3,7 +3,9 @@
 /// field) reaches two fd lookups on one path, with no assignment to it in
 /// between: fdget*(), fget*(), sockfd_lookup(), or a function the first pass
 /// found to resolve the fd it is given (summary "lookup", e.g.
-/// bpf_map_get(), bpf_prog_get(), dma_buf_get()).  Another thread can
+/// bpf_map_get(), bpf_prog_get(), dma_buf_get(); "lookup1"/"lookup2" when
+/// the fd is its second/third argument, e.g. svc_alien_sock(net, fd) before
+/// svc_addsock(serv, fd, ...), fixed by c034203b6a9d).  Another thread can
 /// close() or dup2() the fd between the two lookups, so the object that was
 /// checked is not the object that is used.  Indexed expressions (fds[i]) are
 /// not reported (loops).
@@ -17,15 +19,31 @@ virtual report
 virtual audit
 
 @twice exists@
-expression E, E2;
+expression E, E2, A, B, A2, B2;
 identifier get1 = {fdget, fdget_raw, fdget_pos, fget, fget_raw, sockfd_lookup, sockfd_lookup_light}; // @lookup@
 identifier get2 = {fdget, fdget_raw, fdget_pos, fget, fget_raw, sockfd_lookup, sockfd_lookup_light}; // @lookup@
+identifier get1b = {__fd_twice_none1}; // @lookup1@
+identifier get2b = {__fd_twice_none1}; // @lookup1@
+identifier get1c = {__fd_twice_none2}; // @lookup2@
+identifier get2c = {__fd_twice_none2}; // @lookup2@
 position p1, p2;
 @@
+(
 get1@p1(E, ...)
+|
+get1b@p1(A, E, ...)
+|
+get1c@p1(A, B, E, ...)
+)
 ... when != E = E2
     when != &E
+(
 get2@p2(E, ...)
+|
+get2b@p2(A2, E, ...)
+|
+get2c@p2(A2, B2, E, ...)
+)
 
 @script:python depends on audit@
 p1 << twice.p1;

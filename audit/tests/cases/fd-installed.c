@@ -1,0 +1,59 @@
+// [fd-installed]: unwinding a file after it was published in the fd table.
+int inst_dmabuf(struct dev *d, void __user *argp)
+{
+	struct req r;
+
+	r.fd = dma_buf_fd(d->dmabuf, O_CLOEXEC);
+	if (r.fd < 0) {
+		dma_buf_put(d->dmabuf);
+		return -EINVAL;
+	}
+	if (copy_to_user(argp, &r, sizeof(r))) {
+		dma_buf_put(d->dmabuf); // expect: fd-installed
+		return -EFAULT;
+	}
+	return 0;
+}
+
+int inst_anon(struct dev *d, int __user *ival)
+{
+	struct priv *ib = kzalloc(sizeof(*ib), GFP_KERNEL);
+	int fd, ret;
+
+	if (!ib)
+		return -ENOMEM;
+	fd = anon_inode_getfd("dev:x", &x_fops, ib, O_RDWR);
+	if (fd < 0) {
+		ret = fd;
+		goto free_ib;
+	}
+	if (copy_to_user(ival, &fd, sizeof(fd))) {
+		put_unused_fd(fd); // expect: fd-installed
+		ret = -EFAULT;
+		goto free_ib;
+	}
+	return 0;
+free_ib:
+	kfree(ib);
+	return ret;
+}
+
+int inst_file(struct dev *d, int __user *ufd)
+{
+	struct file *file;
+	int fd = get_unused_fd_flags(O_CLOEXEC);
+
+	if (fd < 0)
+		return fd;
+	file = anon_inode_getfile("dev:y", &y_fops, d, O_RDWR);
+	if (IS_ERR(file)) {
+		put_unused_fd(fd);
+		return PTR_ERR(file);
+	}
+	fd_install(fd, file);
+	if (put_user(fd, ufd)) {
+		fput(file); // expect: fd-installed
+		return -EFAULT;
+	}
+	return 0;
+}
