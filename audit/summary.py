@@ -24,6 +24,9 @@ SUMMARY_OUT gets one "KIND name" line per function:
              function), i.e. resolves an fd number it was given (fixpoint
              over the files); lookup1 / lookup2: the same for its second /
              third parameter
+  fieldputter / putfield  puts the file or socket in a field of an object
+             (fput(s->sock->file)) / the names of such fields
+  errput     its callers put the file or socket they passed when it failed
 FILES_OUT gets the .c/.h files (outside tools/) that mention the fd API, a
 put, a lookup, any owner, a caller of a lookup function, or an fd install
 (fd_install(), dma_buf_fd(), anon_inode_getfd()) next to a put.
@@ -176,6 +179,30 @@ def main():
                     kinds.setdefault(n, set()).add("fdputs")
                 elif not re.search(r"=\s*%s\s*;|&\s*%s\b" % (p, p), body):
                     kinds.setdefault(n, set()).add("fdborrow")
+    # putfield / fieldputter: a function that puts a file or socket it finds
+    # in a field of an object (fput(s->sock->file), sockfd_put(s->sock),
+    # fput(o->file)): passing the object to it (or starting it as a
+    # thread on the object) hands the reference in that field over.
+    # errput: a function whose caller puts the file / socket it passed
+    # when the call failed (err = f(..., sock); ... else sockfd_put(sock))
+    fieldpat = re.compile(r"\b(?:fput\(\s*\w+->(\w+)->file\s*\)|sockfd_put\(\s*\w+->(\w+)\s*\)"
+                          r"|fput\(\s*\w+->(\w+)\s*\))")
+    callpat = re.compile(r"\b(\w+)\s*=\s*(\w+)\s*\(([^;]*?)\b(\w+)\s*\)\s*;")
+    for f in sel:
+        if not f.endswith(".c"):
+            continue
+        for header, body in funcs(cache[f]):
+            n = name_of(header)
+            if not n:
+                continue
+            for m in fieldpat.finditer(body):
+                kinds.setdefault(n, set()).add("fieldputter")
+                kinds.setdefault(next(g for g in m.groups() if g), set()).add("putfield")
+            for m in callpat.finditer(body):
+                v = m.group(4)
+                if re.search(r"\b(sockfd_put\(\s*%s\s*\)|fput\(\s*%s(->file)?\s*\))" % (v, v),
+                             body[m.end():m.end() + 300]):
+                    kinds.setdefault(m.group(2), set()).add("errput")
     # lookups: name -> set of the argument positions that are the fd
     # (0: the first argument; "lookup1": the second, e.g. svc_alien_sock(net,
     # fd); "lookup2": the third), so that a lookup function's other

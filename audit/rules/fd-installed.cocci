@@ -10,7 +10,7 @@
 /// bug; the fd can only be left to the process (46963e2e0629 fastrpc,
 /// c72ea2050361 iio).  The failure branch of the installing call itself
 /// (fd < 0: nothing was installed) is not followed, nor a put guarded by a
-/// plain error-variable test (if (ret) / if (err && fd >= 0): the common
+/// plain error-code test (if (ret) / if (err && fd >= 0): the common
 /// unwind label reached after the install only with ret == 0).
 ///
 // Confidence: Moderate
@@ -60,7 +60,7 @@ import re
 
 def fd_installed_guarded(p):
     """the put is the first statement under "if (COND)" where COND tests
-    variables only (no call): an error-code guard"""
+    variables only (no call), among them an error code (ret, err, ...)"""
     try:
         lines = open(p.file).read().split("\n")
     except OSError:
@@ -76,7 +76,8 @@ def fd_installed_guarded(p):
             i += 1
         if not depth and re.fullmatch(r"\s*\{?\s*", text[i:put]):
             cond = text[m.end():i - 1]
-    return cond is not None and not re.search(r"\w\s*\(", cond)
+    return cond is not None and not re.search(r"\w\s*\(", cond) and \
+        bool(re.search(r"\b(ret|err|error|rc|retval|status|result)\b", cond))
 
 @script:python depends on audit@
 p1 << inst.p1;

@@ -3,6 +3,13 @@
 /// (a variable or a field, e.g. fput(ctx->file)) twice on one path, with no
 /// reassignment and no get_file() in between; a loop reaching the same
 /// fput() again is not one, and indexed expressions (files[i]) are skipped.
+/// Across functions: a function whose callers put the file / socket they
+/// pass when it fails (summary "errput": cmtp_add_connection()) stores it
+/// in an object (o->F = sock, F a field some function puts: summary
+/// "putfield"), hands the object to a function or thread that puts that
+/// field (summary "fieldputter": kthread_run(cmtp_session, session)), and
+/// then fails without taking a reference of its own (get_file()): the
+/// object and the caller both put it (8da3a0b87f4f).
 ///
 // Confidence: Moderate
 // Options: --no-includes --include-headers
@@ -22,6 +29,41 @@ fput@p1(file);
     when != file = get_file(...)
     when != &file
 fput@p2(file);
+
+@fdpstore exists@
+identifier fn = {__fget_double_put_none}; // @errput@
+identifier F = {__fget_double_put_none}; // @putfield@
+identifier rel = {__fget_double_put_none}; // @fieldputter@
+identifier X;
+expression O, E, R, T;
+statement S;
+type TX;
+position p1, p2;
+@@
+fn(..., TX *X, ...) {
+... when any
+O->F = X;
+... when != get_file(...)
+    when != O->F = E
+(
+T = kthread_run@p1(rel, O, ...);
+if (IS_ERR(T)) S
+|
+rel@p1(O);
+)
+... when != get_file(...)
+    when != O->F = E
+return@p2 R;
+}
+
+@script:python depends on audit@
+p1 << fdpstore.p1;
+p2 << fdpstore.p2;
+R << fdpstore.R;
+X << fdpstore.X;
+@@
+if R != "0":
+    print("%s:%s: [fget-double-put] %s was stored in an object handed on line %s to a function that puts it, and this error return makes the caller put it too" % (p2[0].file, p2[0].line, X, p1[0].line))
 
 @script:python depends on audit@
 p1 << fdp.p1;
