@@ -5,7 +5,9 @@
 /// put by hand, or f is put after a helper that puts the struct fd it is
 /// given on its error path (first-pass summary "fdputs": __bpf_map_get(),
 /// ____bpf_prog_get()) failed: the helper has put it already (the bug
-/// fixed by 8358b02bf67d, CVE-2016-4557).
+/// fixed by 8358b02bf67d, CVE-2016-4557).  Without the first pass (the
+/// kernel coccicheck copy) such helpers are found in the same file only
+/// (rule fdputter).
 ///
 // Confidence: High
 // Options: --no-includes --include-headers
@@ -56,6 +58,40 @@ if (\(IS_ERR(R)\|IS_ERR_OR_NULL(R)\)) {
   ...
 }
 
+// without the summaries: helpers of this file that take a struct fd by
+// value and put it (the "fdputs" summary, restricted to one file)
+@fdputter depends on !audit exists@
+identifier fn, g;
+identifier put = {fdput, fdput_pos};
+type T;
+@@
+T fn(..., struct fd g, ...) {
+  ... when any
+  put(g);
+  ... when any
+}
+
+@dperrlocal depends on !audit exists@
+identifier f;
+identifier fdputter.fn;
+identifier put2 = {fdput, fdput_pos};
+identifier R;
+expression E;
+type T;
+position p1, p2;
+@@
+(
+R = fn@p1(..., f, ...);
+|
+T R = fn@p1(..., f, ...);
+)
+if (\(IS_ERR(R)\|IS_ERR_OR_NULL(R)\)) {
+  ... when != f = E
+      when != &f
+  put2@p2(f);
+  ...
+}
+
 @script:python depends on audit@
 p1 << dp.p1;
 p2 << dp.p2;
@@ -89,5 +125,11 @@ coccilib.report.print_report(p2[0], "ERROR: fdput of CLASS(fd) variable declared
 @script:python depends on report && !audit@
 p1 << dperr.p1;
 p2 << dperr.p2;
+@@
+coccilib.report.print_report(p2[0], "ERROR: fdput after the helper on line " + p1[0].line + " failed; it puts the struct fd on its error path")
+
+@script:python depends on report && !audit@
+p1 << dperrlocal.p1;
+p2 << dperrlocal.p2;
 @@
 coccilib.report.print_report(p2[0], "ERROR: fdput after the helper on line " + p1[0].line + " failed; it puts the struct fd on its error path")
