@@ -163,22 +163,8 @@ def main():
     for f in sel:
         if f.endswith(".c") and f not in cache:
             cache[f] = open(os.path.join(tree, f), errors="replace").read()
-    for f in sel:
-        if not f.endswith(".c"):
-            continue
-        for header, body in funcs(cache[f]):
-            n = name_of(header)
-            if not n:
-                continue
-            for p in params(header, r"struct\s+file\s*\*"):
-                if re.search(r"\bfput\(\s*%s\s*\)|=\s*%s\s*;|\bfd_install\([^;]*\b%s\s*\)" %
-                             (p, p, p), body):
-                    kinds.setdefault(n, set()).add("fconsume")
-            for p in params(header, r"struct\s+fd"):
-                if re.search(r"\bfdput(_pos)?\(\s*%s\s*\)" % p, body):
-                    kinds.setdefault(n, set()).add("fdputs")
-                elif not re.search(r"=\s*%s\s*;|&\s*%s\b" % (p, p), body):
-                    kinds.setdefault(n, set()).add("fdborrow")
+    # one pass over the selected functions: fconsume / fdputs / fdborrow
+    # from their struct file * and struct fd parameters;
     # putfield / fieldputter: a function that puts a file or socket it finds
     # in a field of an object (fput(s->sock->file), sockfd_put(s->sock),
     # fput(o->file)): passing the object to it (or starting it as a
@@ -195,6 +181,15 @@ def main():
             n = name_of(header)
             if not n:
                 continue
+            for p in params(header, r"struct\s+file\s*\*"):
+                if re.search(r"\bfput\(\s*%s\s*\)|=\s*%s\s*;|\bfd_install\([^;]*\b%s\s*\)" %
+                             (p, p, p), body):
+                    kinds.setdefault(n, set()).add("fconsume")
+            for p in params(header, r"struct\s+fd"):
+                if re.search(r"\bfdput(_pos)?\(\s*%s\s*\)" % p, body):
+                    kinds.setdefault(n, set()).add("fdputs")
+                elif not re.search(r"=\s*%s\s*;|&\s*%s\b" % (p, p), body):
+                    kinds.setdefault(n, set()).add("fdborrow")
             for m in fieldpat.finditer(body):
                 kinds.setdefault(n, set()).add("fieldputter")
                 kinds.setdefault(next(g for g in m.groups() if g), set()).add("putfield")
