@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # check-abi.sh: the series keeps 6.1's module ABI.  TAP lines:
-#  - vmlinux.symvers of the baseline and the patched build
-#    (CONFIG_MODVERSIONS): no symbol removed, no symbol version (CRC)
+#  - Module.symvers of the baseline and the patched build (vmlinux's and
+#    the modules' exports; make-kernels.sh builds "bzImage modules" in
+#    one make, so 6.1's modpost writes Module.symvers, never
+#    vmlinux.symvers) with CONFIG_MODVERSIONS: no symbol removed, no
+#    symbol version (CRC)
 #    changed; added symbols are listed, not counted against it;
 #  - source scan of both trees: no function the baseline exports (any
 #    config, any arch) takes or returns a struct fd, before or after
@@ -11,8 +14,8 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-base=$FDSAFE_CACHE/build-base/vmlinux.symvers
-patched=$FDSAFE_CACHE/build-patched/vmlinux.symvers
+base=$FDSAFE_CACHE/build-base/Module.symvers
+patched=$FDSAFE_CACHE/build-patched/Module.symvers
 for f in "$base" "$patched"; do
 	[ -s "$f" ] || die "$f missing: build the kernels (CONFIG_MODVERSIONS=y) first"
 done
