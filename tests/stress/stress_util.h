@@ -114,12 +114,18 @@ static inline void kmsg_open(void)
 		lseek(kmsg_fd, 0, SEEK_END);
 }
 
-/* A new kernel log record that is a report: its text into @buf, 1. */
+/*
+ * A new kernel log record that is a report: its text into @buf, 1.  A
+ * report is a record that starts with one of the headers below (lockdep's
+ * own reports start with "WARNING:" or "INFO:"); a stack frame of a
+ * fault-injection backtrace (" ? lockdep_hardirqs_on_prepare+0x3e0" under
+ * PROVE_LOCKING) is not one.
+ */
 static inline int kmsg_report(char *buf, size_t len)
 {
 	static const char *const pat[] = {
 		"BUG:", "WARNING:", "KASAN", "Oops", "general protection",
-		"UBSAN:", "unreferenced object", "INFO: task", "lockdep",
+		"UBSAN:", "unreferenced object", "INFO:",
 	};
 	char rec[1024];
 	ssize_t n;
@@ -139,7 +145,7 @@ static inline int kmsg_report(char *buf, size_t len)
 		msg = strchr(rec, ';');
 		msg = msg ? msg + 1 : rec;
 		for (unsigned i = 0; !found && i < ARRAY_LEN(pat); i++) {
-			if (strstr(msg, pat[i])) {
+			if (!strncmp(msg, pat[i], strlen(pat[i]))) {
 				snprintf(buf, len, "%.*s", (int)strcspn(msg, "\n"),
 					 msg);
 				found = 1;
