@@ -4,17 +4,6 @@
 # is framed like tests/guest/suite.sh's, so the host can attribute every
 # TAP line to its program.  Exits 1 if any program failed.
 rc=0
-# Objects kmemleak would report before the programs ran are the boot's
-# (ACPI's early caches on the stress config), not theirs: count, clear.
-k=/sys/kernel/debug/kmemleak
-if [ -w $k ]; then
-	sleep 6	# kmemleak reports objects older than 5 s
-	# twice: an object whose checksum changed since the last scan waits
-	echo scan >$k
-	echo scan >$k
-	echo "# kmemleak: $(grep -c 'unreferenced object' $k) objects from before the programs, cleared"
-	echo clear >$k
-fi
 for cmd in "$@"; do
 	prog=${cmd%% *}
 	echo "# fdsafe-begin: $prog"
