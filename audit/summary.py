@@ -16,6 +16,11 @@ SUMMARY_OUT gets one "KIND name" line per function:
              computed to a fixpoint over the whole tree from the seed list
   fconsume   takes a struct file * parameter and fput()s or stores it
              (passing a file to it hands the reference off)
+  installok  takes a struct file * parameter and fd_install()s it after a
+             failure exit, never puts or stores it (the file is the
+             caller's again when the call fails)
+  fdinstaller  returns an fd that it installed in the fd table (the fd is
+             the table's: put_unused_fd() of it is wrong)
   fdborrow   takes a struct fd by value and never puts or stores it
   fdputs     takes a struct fd by value and puts it on some path (the
              "put on error, caller puts on success" convention)
@@ -185,6 +190,21 @@ def main():
                 if re.search(r"\bfput\(\s*%s\s*\)|=\s*%s\s*;|\bfd_install\([^;]*\b%s\s*\)" %
                              (p, p, p), body):
                     kinds.setdefault(n, set()).add("fconsume")
+                # installok: installs the file in the fd table only after
+                # a failure exit (and never puts or stores it): when it
+                # fails, the file is still the caller's
+                inst = re.search(r"\bfd_install\([^;]*\b%s\s*\)" % p, body)
+                if inst and not re.search(r"\bfput\(\s*%s\s*\)|=\s*%s\s*;" % (p, p), body) \
+                        and re.search(r"\b(return\s+[^;]+|goto\s+\w+)\s*;", body[:inst.start()]):
+                    kinds.setdefault(n, set()).add("installok")
+            # fdinstaller: returns an fd it installed (fd_install(fd, ...);
+            # ... return fd;) or the result of an installing call
+            for v in re.findall(r"\bfd_install\(\s*(\w+)\s*,", body):
+                if re.search(r"\breturn\s+%s\s*;" % v, body):
+                    kinds.setdefault(n, set()).add("fdinstaller")
+            if re.search(r"\breturn\s+(anon_inode_getfd|anon_inode_getfd_secure|dma_buf_fd|"
+                         r"sync_file_fd)\s*\(", body):
+                kinds.setdefault(n, set()).add("fdinstaller")
             for p in params(header, r"struct\s+fd"):
                 if re.search(r"\bfdput(_pos)?\(\s*%s\s*\)" % p, body):
                     kinds.setdefault(n, set()).add("fdputs")

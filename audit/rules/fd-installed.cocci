@@ -22,7 +22,9 @@ virtual audit
 
 @inst exists@
 expression F, FD, E, E2;
-identifier getfd = {anon_inode_getfd, anon_inode_getfd_secure, dma_buf_fd, sync_file_fd};
+identifier FDV;
+type T;
+identifier getfd = {anon_inode_getfd, anon_inode_getfd_secure, dma_buf_fd, sync_file_fd}; // @fdinstaller@
 position p1, p2;
 statement S;
 @@
@@ -52,7 +54,27 @@ FD = getfd@p1(...);
 if (\(FD < 0\|IS_ERR_VALUE(FD)\)) S
 ... when != FD = E2
 put_unused_fd@p2(FD);
+|
+T FDV = getfd@p1(...);
+if (\(FDV < 0\|IS_ERR_VALUE(FDV)\)) S
+... when != FDV = E2
+put_unused_fd@p2(FDV);
 )
+
+// a reference taken once anon_inode_getfd() has published the file: a
+// racing close() runs the file's release, which drops that reference,
+// before it is taken (cfa39381173d, CVE-2019-6974)
+@late_get exists@
+expression FD, E2;
+identifier pub = {anon_inode_getfd, anon_inode_getfd_secure};
+identifier getref =~ "^kref_get$|^refcount_inc$|_get_[a-z0-9]+$|_get$|^get_[a-z0-9]+_ref$";
+position p1, p2;
+statement S;
+@@
+FD = pub@p1(...);
+if (\(FD < 0\|IS_ERR_VALUE(FD)\|unlikely(FD < 0)\)) S
+... when != FD = E2
+getref@p2(...);
 
 @initialize:python@
 @@
@@ -92,3 +114,15 @@ p2 << inst.p2;
 @@
 if not fd_installed_guarded(p2[0]):
   coccilib.report.print_report(p2[0], "ERROR: put after the fd was installed on line " + p1[0].line)
+
+@script:python depends on audit@
+p1 << late_get.p1;
+p2 << late_get.p2;
+@@
+print("%s:%s: [fd-installed] reference taken after the file was published in the fd table on line %s (a racing close() can release it first)" % (p2[0].file, p2[0].line, p1[0].line))
+
+@script:python depends on report && !audit@
+p1 << late_get.p1;
+p2 << late_get.p2;
+@@
+coccilib.report.print_report(p2[0], "WARNING: reference taken after the fd was published on line " + p1[0].line)

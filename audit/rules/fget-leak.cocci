@@ -22,37 +22,38 @@ virtual report
 virtual audit
 
 @fleak exists@
-identifier file, fld;
-identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec}; // @owner@
+identifier fv, fld;
+identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner@
 identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
 expression E, E1;
+type T;
 position p1, p2;
 statement S, S3;
 @@
 (
-struct file *file = get@p1(...);
+T *fv = get@p1(...);
 |
-file = get@p1(...);
+fv = get@p1(...);
 )
-... when != fput(file)
-    when != E1 = file
-    when != E1 = get_file(file)
-    when != keep(..., file, ...)
-    when != if (...) fput(file);
-    when != if (...) fput(file); else S3
-    when != if (...) S3 else fput(file);
-if (\(!file\|IS_ERR(file)\|IS_ERR_OR_NULL(file)\|file == NULL\|unlikely(!file)\|unlikely(IS_ERR(file))\) || ...) S
-... when != fput(file)
-    when != E1 = file
-    when != E1 = get_file(file)
-    when != keep(..., file, ...)
-    when != if (...) fput(file);
-    when != if (...) fput(file); else S3
-    when != if (...) S3 else fput(file);
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+    when != E1 = fv
+    when != E1 = get_file(fv)
+    when != keep(..., fv, ...)
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\); else S3
+    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+if (\(!fv\|IS_ERR(fv)\|IS_ERR_OR_NULL(fv)\|fv == NULL\|unlikely(!fv)\|unlikely(IS_ERR(fv))\) || ...) S
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+    when != E1 = fv
+    when != E1 = get_file(fv)
+    when != keep(..., fv, ...)
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\); else S3
+    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
 (
-return <+... file ...+>;
+return <+... fv ...+>;
 |
-file = E
+fv = E
 |
 return@p2 ...;
 )
@@ -60,17 +61,17 @@ return@p2 ...;
 // owned, a statement inside the positive block, then an exit without put
 // (anchored inside the block, so the empty branch is not followed)
 @fpos_block exists@
-identifier file;
+identifier fv;
 expression E1;
 statement S;
 position ps;
 @@
-if (\(file\|!IS_ERR(file)\|!IS_ERR_OR_NULL(file)\|file != NULL\|likely(file)\|likely(!IS_ERR(file))\)) {
-  ... when != fput(file)
+if (\(fv\|!IS_ERR(fv)\|!IS_ERR_OR_NULL(fv)\|fv != NULL\|likely(fv)\|likely(!IS_ERR(fv))\)) {
+  ... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
 (
-  fput(file);
+  \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
 |
-  E1 = file;
+  E1 = fv;
 |
   return ...;
 |
@@ -80,39 +81,40 @@ if (\(file\|!IS_ERR(file)\|!IS_ERR_OR_NULL(file)\|file != NULL\|likely(file)\|li
 }
 
 @fleak_pos exists@
-identifier fpos_block.file, fld;
+identifier fpos_block.fv, fld;
 statement fpos_block.S;
 position fpos_block.ps;
-identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec}; // @owner@
+identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner@
 identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
 expression E, E1;
+type T;
 position p1, p2;
 statement S3;
 @@
 (
-struct file *file = get@p1(...);
+T *fv = get@p1(...);
 |
-file = get@p1(...);
+fv = get@p1(...);
 )
-... when != fput(file)
-    when != E1 = file
-    when != E1 = get_file(file)
-    when != keep(..., file, ...)
-    when != if (...) fput(file);
-    when != if (...) fput(file); else S3
-    when != if (...) S3 else fput(file);
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+    when != E1 = fv
+    when != E1 = get_file(fv)
+    when != keep(..., fv, ...)
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\); else S3
+    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
 S@ps
-... when != fput(file)
-    when != E1 = file
-    when != E1 = get_file(file)
-    when != keep(..., file, ...)
-    when != if (...) fput(file);
-    when != if (...) fput(file); else S3
-    when != if (...) S3 else fput(file);
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+    when != E1 = fv
+    when != E1 = get_file(fv)
+    when != keep(..., fv, ...)
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\); else S3
+    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
 (
-return <+... file ...+>;
+return <+... fv ...+>;
 |
-file = E
+fv = E
 |
 return@p2 ...;
 )
@@ -120,74 +122,135 @@ return@p2 ...;
 // get_file() cannot fail, and a file taken out of an object is owned
 // (every path that does not test it is checked)
 @fleak_take exists@
-identifier file, fld;
+identifier fv, fld;
 identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
 expression E, E1, E2;
+type T;
 position p1, p2;
 statement S3;
 @@
 (
-struct file *file = get_file@p1(...);
+T *fv = get_file@p1(...);
 |
-file = get_file@p1(...);
+fv = get_file@p1(...);
 |
-struct file *file@p1 = E2;
-... when != file
+struct file *fv@p1 = E2;
+... when != fv
 E2 = NULL;
 |
-file@p1 = E2;
-... when != file
+fv@p1 = E2;
+... when != fv
 E2 = NULL;
 )
-... when != fput(file)
-    when != \(!file\|file == NULL\|file != NULL\|IS_ERR_OR_NULL(file)\)
-    when != E1 = file
-    when != E1 = get_file(file)
-    when != keep(..., file, ...)
-    when != if (...) fput(file);
-    when != if (...) fput(file); else S3
-    when != if (...) S3 else fput(file);
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+    when != \(!fv\|fv == NULL\|fv != NULL\|IS_ERR_OR_NULL(fv)\)
+    when != E1 = fv
+    when != E1 = get_file(fv)
+    when != keep(..., fv, ...)
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\); else S3
+    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
 (
-return <+... file ...+>;
+return <+... fv ...+>;
 |
-file = E
+fv = E
 |
 return@p2 ...;
 )
 
 // a void function that falls off its end still holding the file
 @fleak_end exists@
-identifier fn, file, fld;
-identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec}; // @owner@
+identifier fn, fv, fld;
+identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner@
 identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
 expression E, E1;
+type T;
 position p1;
 statement S, S3;
 @@
 void fn(...) {
 ... when any
 (
-struct file *file = get@p1(...);
+T *fv = get@p1(...);
 |
-file = get@p1(...);
+fv = get@p1(...);
 )
-... when != fput(file)
-    when != E1 = file
-    when != E1 = get_file(file)
-    when != keep(..., file, ...)
-    when != if (...) fput(file);
-    when != if (...) fput(file); else S3
-    when != if (...) S3 else fput(file);
-if (\(!file\|IS_ERR(file)\|IS_ERR_OR_NULL(file)\|file == NULL\|unlikely(!file)\|unlikely(IS_ERR(file))\) || ...) S
-... when != fput(file)
-    when != E1 = file
-    when != E1 = get_file(file)
-    when != keep(..., file, ...)
-    when != if (...) fput(file);
-    when != if (...) fput(file); else S3
-    when != if (...) S3 else fput(file);
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+    when != E1 = fv
+    when != E1 = get_file(fv)
+    when != keep(..., fv, ...)
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\); else S3
+    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+if (\(!fv\|IS_ERR(fv)\|IS_ERR_OR_NULL(fv)\|fv == NULL\|unlikely(!fv)\|unlikely(IS_ERR(fv))\) || ...) S
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+    when != E1 = fv
+    when != E1 = get_file(fv)
+    when != keep(..., fv, ...)
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\); else S3
+    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
     when != return ...;
 }
+
+// "if (!file || C) return ...;": C true with a file in hand
+@fleak_or exists@
+identifier fv;
+identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner@
+expression C, E1;
+type T;
+position p1, p2;
+@@
+(
+T *fv = get@p1(...);
+|
+fv = get@p1(...);
+)
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+    when != E1 = fv
+    when != E1 = get_file(fv)
+if (\(!fv\|IS_ERR(fv)\|IS_ERR_OR_NULL(fv)\|fv == NULL\|unlikely(!fv)\|unlikely(IS_ERR(fv))\) || C) {
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != E1 = fv
+return@p2 ...;
+}
+
+// a function that installs the file only once it cannot fail any more
+// (summary "installok") leaves it to the caller when it fails
+@fleak_inst exists@
+identifier fv;
+identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner@
+identifier instok = {dma_buf_fd}; // @installok@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
+expression E, E1, RET;
+type T;
+position p1, p2;
+statement S, S3;
+@@
+(
+T *fv = get@p1(...);
+|
+fv = get@p1(...);
+)
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+    when != E1 = fv
+    when != E1 = get_file(fv)
+    when != keep(..., fv, ...)
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\); else S3
+    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+(
+return@p2 instok(..., fv, ...);
+|
+RET = instok(..., fv, ...);
+if (\(RET < 0\|RET\|IS_ERR_VALUE(RET)\|unlikely(RET < 0)\)) {
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != E1 = fv
+return@p2 ...;
+}
+)
 
 @script:python depends on audit@
 p1 << fleak.p1;
@@ -234,3 +297,27 @@ print("%s:%s: [fget-leak] file not put when the function ends" % (p1[0].file, p1
 p1 << fleak_end.p1;
 @@
 coccilib.report.print_report(p1[0], "ERROR: missing fput before the end of the function")
+
+@script:python depends on audit@
+p1 << fleak_or.p1;
+p2 << fleak_or.p2;
+@@
+print("%s:%s: [fget-leak] file from line %s not put on this exit (the NULL test's other condition is true with a file in hand)" % (p2[0].file, p2[0].line, p1[0].line))
+
+@script:python depends on report && !audit@
+p1 << fleak_or.p1;
+p2 << fleak_or.p2;
+@@
+coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
+
+@script:python depends on audit@
+p1 << fleak_inst.p1;
+p2 << fleak_inst.p2;
+@@
+print("%s:%s: [fget-leak] file from line %s not put when the call installing it fails" % (p2[0].file, p2[0].line, p1[0].line))
+
+@script:python depends on report && !audit@
+p1 << fleak_inst.p1;
+p2 << fleak_inst.p2;
+@@
+coccilib.report.print_report(p2[0], "ERROR: missing fput when the installing call fails; file from line " + p1[0].line)

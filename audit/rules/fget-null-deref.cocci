@@ -11,40 +11,40 @@ virtual report
 virtual audit
 
 @fnd exists@
-identifier file, fld;
+identifier fv, fld;
 identifier get = {fget, fget_raw, fget_task};
 position p1, p2;
 statement S;
 @@
 (
-struct file *file = get@p1(...);
+struct file *fv = get@p1(...);
 |
-file = get@p1(...);
+fv = get@p1(...);
 )
-... when != file
+... when != fv
 (
-if (<+... \(!file\|file == NULL\|file != NULL\|IS_ERR_OR_NULL(file)\) ...+>) S
+if (<+... \(!fv\|fv == NULL\|fv != NULL\|IS_ERR_OR_NULL(fv)\) ...+>) S
 |
-\(file@p2->fld\|file_inode(file@p2)\)
+\(fv@p2->fld\|file_inode(fv@p2)\)
 )
 
 @fnd_pass exists@
-identifier file, fld;
+identifier fv, fld;
 identifier g != {IS_ERR, IS_ERR_OR_NULL, PTR_ERR, likely, unlikely, WARN_ON, WARN_ON_ONCE, fput, file_inode};
 identifier get = {fget, fget_raw, fget_task};
 position p1, p2;
 statement S;
 @@
 (
-struct file *file = get@p1(...);
+struct file *fv = get@p1(...);
 |
-file = get@p1(...);
+fv = get@p1(...);
 )
-... when != file
+... when != fv
 (
-if (<+... \(!file\|file == NULL\|file != NULL\|IS_ERR_OR_NULL(file)\) ...+>) S
+if (<+... \(!fv\|fv == NULL\|fv != NULL\|IS_ERR_OR_NULL(fv)\) ...+>) S
 |
-g(..., file@p2, ...)
+g(..., fv@p2, ...)
 )
 
 

@@ -43,3 +43,25 @@ out_invalid:
 	fput(file);
 	return ERR_PTR(-EINVAL);
 }
+
+/* the variable's name is not the struct's tag */
+int fget_leak_named(int fd)
+{
+	struct file *f = fget(fd);
+
+	if (!f)
+		return -EBADF;
+	if (!is_ok(f))
+		return -EINVAL; // expect: fget-leak
+	fput(f);
+	return 0;
+}
+
+int fget_unchecked_named(int fd)
+{
+	struct file *src = fget_raw(fd);
+	int m = src->f_flags; // expect: fget-null-deref
+
+	fput(src);
+	return m;
+}
