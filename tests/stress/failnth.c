@@ -90,11 +90,12 @@ static int opt_bugfix, opt_kmemleak;
 
 enum res {
 	R_FILE, R_FILE2, R_DIR, R_PIPE, R_PIPE2, R_UNIX, R_DGRAM, R_LISTEN,
-	R_SCM, R_HASH, R_ARRAY, R_QUEUE, R_OUTER, R_SOCKMAP, R_STORAGE, R_BTF,
-	R_PROG, R_SKB, R_CGROUP, R_ATTACHED, R_LINK, R_EPOLL, R_INOTIFY,
-	R_FANOTIFY, R_EVENTFD, R_TIMERFD, R_SIGNALFD, R_URING, R_AIO, R_PERF,
-	R_NETNS, R_PIDFD, R_MQ, R_FSCTX, R_PINNED, R_STREAM, R_SPARE,
-	R_OVL, R_NOTIFY, R_LANDLOCK, R_EXE, R_MOD, R_SQPOLL, R_MEMCG, NRES
+	R_SCM, R_HASH, R_ARRAY, R_ARRAY1, R_QUEUE, R_OUTER, R_SOCKMAP,
+	R_STORAGE, R_BTF, R_PROG, R_SKB, R_CGROUP, R_ATTACHED, R_LINK,
+	R_EPOLL, R_INOTIFY, R_FANOTIFY, R_EVENTFD, R_TIMERFD, R_SIGNALFD,
+	R_URING, R_AIO, R_PERF, R_NETNS, R_PIDFD, R_MQ, R_FSCTX, R_PINNED,
+	R_STREAM, R_SPARE, R_OVL, R_NOTIFY, R_LANDLOCK, R_EXE, R_MOD, R_SQPOLL,
+	R_MEMCG, NRES
 };
 #define B(r) (1ULL << (r))
 
@@ -228,6 +229,9 @@ static int res_open(enum res r)
 		return (*fd = hash_create()) < 0 ? -1 : 0;
 	case R_ARRAY:
 		return (*fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, 4, 8, 4)) < 0 ?
+		       -1 : 0;
+	case R_ARRAY1:	/* direct value access needs max_entries == 1 */
+		return (*fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, 4, 8, 1)) < 0 ?
 		       -1 : 0;
 	case R_QUEUE: {
 		__u64 v = 7;
@@ -474,7 +478,7 @@ static long load_map_fd(void)
 		ALU64_IMM(BPF_ADD, BPF_REG_2, -4),
 		LD_MAP_FD(BPF_REG_1, F(HASH)),
 		CALL_HELPER(BPF_FUNC_map_lookup_elem),
-		LD_MAP_VALUE(BPF_REG_1, F(ARRAY), 0),
+		LD_MAP_VALUE(BPF_REG_1, F(ARRAY1), 0),
 		MOV64_IMM(BPF_REG_0, 0),
 		EXIT_INSN(),
 	};
@@ -1096,7 +1100,7 @@ CALL(bpf_map, map_in_map_lookup, B(R_OUTER), 0,			\
 CALL(bpf_map, inode_storage_update, B(R_STORAGE) | B(R_FILE), 0,	\
      storage_update())							\
 CALL(bpf_map, sockmap_update, B(R_SOCKMAP) | B(R_UNIX), 0, sockmap_update()) \
-CALL(bpf_prog, prog_load_map_fd, B(R_HASH) | B(R_ARRAY), F_NEWFD,	\
+CALL(bpf_prog, prog_load_map_fd, B(R_HASH) | B(R_ARRAY1), F_NEWFD,	\
      load_map_fd())							\
 CALL(bpf_prog, prog_load_fd_array, B(R_HASH), F_NEWFD, load_fd_array())	\
 CALL(bpf_prog, prog_load_btf, B(R_BTF), F_NEWFD, load_btf())		\
@@ -1411,23 +1415,9 @@ static unsigned long walk_call(struct walk *w, const struct call *c)
 		fail_nth_set(w->failnth_fd, 0);
 		injected = left == 0;
 
-		if (ret == -1 && !injected && !errno_extra(c, e)) {
-			/*
-			 * Seen in 6.1 (both kernels): a prog load right after
-			 * many injected JIT failures fails with ENOTSUPP once
-			 * and works again a moment later.  Retry once; a note
-			 * says so.
-			 */
-			usleep(200000);
-			errno = 0;
-			if (c->run() == -1)
-				WFAIL(w, c, nth, "uninjected run failed: %s",
-				      strerror(e));
-			else
-				printf("# note: call=%s nth=%lu: uninjected run "
-				       "failed (%d, %s), the retry worked\n",
-				       c->name, nth, e, fs_errname(e));
-		}
+		if (ret == -1 && !injected && !errno_extra(c, e))
+			WFAIL(w, c, nth, "uninjected run failed: %s",
+			      strerror(e));
 		if (ret == -1 && injected && !errno_ok(c, e))
 			WFAIL(w, c, nth, "errno %d (%s) under injection", e,
 			      fs_errname(e));
