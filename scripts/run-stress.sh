@@ -33,6 +33,7 @@ if [ $# -ge 3 ]; then
 	patched=$2 base=$3
 elif [ "$mode" = full ]; then
 	patched=$out/bzImage.stress base=$out/bzImage.stress.base
+	mkdir -p "$out"
 	for k in base patched; do
 		src=$(pristine_tree)
 		[ $k = base ] || src=$FDSAFE_CACHE/patched
