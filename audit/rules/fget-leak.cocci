@@ -193,11 +193,12 @@ if (\(!fv\|IS_ERR(fv)\|IS_ERR_OR_NULL(fv)\|fv == NULL\|unlikely(!fv)\|unlikely(I
     when != return ...;
 }
 
-// "if (!file || C) return ...;": C true with a file in hand
+// "if (!file || C(file)) return ...;": C true with a file in hand (C must
+// look at the file: "!f || err" with err = PTR_ERR_OR_ZERO(f) does not)
 @fleak_or exists@
 identifier fv;
 identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner@
-expression C, E1;
+expression E1;
 type T;
 position p1, p2;
 @@
@@ -209,7 +210,7 @@ fv = get@p1(...);
 ... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
     when != E1 = fv
     when != E1 = get_file(fv)
-if (\(!fv\|IS_ERR(fv)\|IS_ERR_OR_NULL(fv)\|fv == NULL\|unlikely(!fv)\|unlikely(IS_ERR(fv))\) || C) {
+if (\(!fv\|IS_ERR(fv)\|IS_ERR_OR_NULL(fv)\|fv == NULL\|unlikely(!fv)\|unlikely(IS_ERR(fv))\) || <+... fv ...+>) {
 ... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
     when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
     when != E1 = fv
