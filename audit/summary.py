@@ -12,7 +12,9 @@ needs no python per candidate.
 
 SUMMARY_OUT gets one "KIND name" line per function:
   owner      returns an owned struct file * (the result of fget*(), of an
-             opener, or of another owner, directly or through a local);
+             opener, or of another owner, directly or through a local, or
+             a file it took a reference on: get_file(), get_file_rcu(),
+             atomic_long_inc_not_zero(&f->f_count));
              computed to a fixpoint over the whole tree from the seed list
   fconsume   takes a struct file * parameter and fput()s or stores it
              (passing a file to it hands the reference off)
@@ -157,6 +159,15 @@ def main():
                 ok = bool(re.search(r"\breturn\s+" + pat.pattern, body))
                 for v in re.findall(r"\b(\w+)\s*=\s*" + pat.pattern, body):
                     if re.search(r"\breturn\s+%s\s*;" % re.escape(v[0]), body):
+                        ok = True
+                # a reference taken on a file it then returns (epi_fget():
+                # atomic_long_inc_not_zero(&file->f_count); get_file(file)
+                # when the file is not also stored)
+                for m in re.finditer(r"\b(?:atomic_long_inc_not_zero\(\s*&\s*(\w+)->f_count|"
+                                     r"get_file_rcu\(\s*(\w+)|get_file\(\s*(\w+))\s*\)", body):
+                    v = next(g for g in m.groups() if g)
+                    if re.search(r"\breturn\s+%s\s*;" % v, body) and \
+                            not re.search(r"=\s*%s\s*;" % v, body):
                         ok = True
                 if ok:
                     owners.add(n)

@@ -27,7 +27,7 @@ identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_ope
 identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
 expression E, E1;
 type T;
-position p1, p2;
+position p1, p2, p3;
 statement S, S3;
 @@
 (
@@ -53,7 +53,7 @@ if (\(!fv\|IS_ERR(fv)\|IS_ERR_OR_NULL(fv)\|fv == NULL\|unlikely(!fv)\|unlikely(I
 (
 return <+... fv ...+>;
 |
-fv = E
+fv@p3 = E
 |
 return@p2 ...;
 )
@@ -88,7 +88,7 @@ identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_ope
 identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
 expression E, E1;
 type T;
-position p1, p2;
+position p1, p2, p3;
 statement S3;
 @@
 (
@@ -114,7 +114,7 @@ S@ps
 (
 return <+... fv ...+>;
 |
-fv = E
+fv@p3 = E
 |
 return@p2 ...;
 )
@@ -126,7 +126,7 @@ identifier fv, fld;
 identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
 expression E, E1, E2;
 type T;
-position p1, p2;
+position p1, p2, p3;
 statement S3;
 @@
 (
@@ -153,7 +153,7 @@ E2 = NULL;
 (
 return <+... fv ...+>;
 |
-fv = E
+fv@p3 = E
 |
 return@p2 ...;
 )
@@ -322,3 +322,39 @@ p1 << fleak_inst.p1;
 p2 << fleak_inst.p2;
 @@
 coccilib.report.print_report(p2[0], "ERROR: missing fput when the installing call fails; file from line " + p1[0].line)
+
+@script:python depends on audit@
+p1 << fleak.p1;
+p3 << fleak.p3;
+@@
+print("%s:%s: [fget-leak] file from line %s overwritten while still held" % (p3[0].file, p3[0].line, p1[0].line))
+
+@script:python depends on audit@
+p1 << fleak_pos.p1;
+p3 << fleak_pos.p3;
+@@
+print("%s:%s: [fget-leak] file from line %s overwritten while still held" % (p3[0].file, p3[0].line, p1[0].line))
+
+@script:python depends on audit@
+p1 << fleak_take.p1;
+p3 << fleak_take.p3;
+@@
+print("%s:%s: [fget-leak] file taken on line %s overwritten while still held" % (p3[0].file, p3[0].line, p1[0].line))
+
+@script:python depends on report && !audit@
+p1 << fleak.p1;
+p3 << fleak.p3;
+@@
+coccilib.report.print_report(p3[0], "ERROR: file overwritten without fput; file from line " + p1[0].line)
+
+@script:python depends on report && !audit@
+p1 << fleak_pos.p1;
+p3 << fleak_pos.p3;
+@@
+coccilib.report.print_report(p3[0], "ERROR: file overwritten without fput; file from line " + p1[0].line)
+
+@script:python depends on report && !audit@
+p1 << fleak_take.p1;
+p3 << fleak_take.p3;
+@@
+coccilib.report.print_report(p3[0], "ERROR: file overwritten without fput; file from line " + p1[0].line)

@@ -75,3 +75,18 @@ static int create_dev_ok(struct kvm *kvm, struct dev *dev)
 	}
 	return ret;
 }
+
+int loop_ok(int *fds, int n)
+{
+	struct file *f;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		f = fget(fds[i]);
+		if (!f)
+			continue;
+		do_x(f);
+		fput(f);
+	}
+	return 0;
+}

@@ -156,3 +156,33 @@ static int create_dev(struct kvm *kvm, struct dev *dev)
 	kvm_get_kvm(kvm); // expect: fd-installed
 	return ret;
 }
+
+/* an owned file overwritten before its put */
+struct file *ofp(const struct path *path, int flags)
+{
+	struct file *f = alloc_empty_file_noaccount(flags, NULL);
+
+	if (!IS_ERR(f)) {
+		int error;
+
+		f->f_path = *path;
+		error = do_dentry_open(f, NULL, NULL);
+		if (error)
+			f = ERR_PTR(error); // expect: fget-leak
+	}
+	return f;
+}
+
+int ovw(int fd, int fd2)
+{
+	struct file *f = fget(fd);
+
+	if (!f)
+		return -EBADF;
+	do_x(f);
+	f = fget(fd2); // expect: fget-leak
+	if (!f)
+		return -EBADF;
+	fput(f);
+	return 0;
+}
