@@ -62,12 +62,13 @@ return@p2 ...;
 // (anchored inside the block, so the empty branch is not followed)
 @fpos_block exists@
 identifier fv;
-expression E1;
-statement S;
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
+expression E1, E2;
 position ps;
 @@
 if (\(fv\|!IS_ERR(fv)\|!IS_ERR_OR_NULL(fv)\|fv != NULL\|likely(fv)\|likely(!IS_ERR(fv))\)) {
   ... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+      when != keep(..., fv, ...)
 (
   \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
 |
@@ -75,14 +76,16 @@ if (\(fv\|!IS_ERR(fv)\|!IS_ERR_OR_NULL(fv)\|fv != NULL\|likely(fv)\|likely(!IS_E
 |
   return ...;
 |
-  S@ps
+  keep(..., fv, ...);
+|
+  E2@ps;
 )
   ... when any
 }
 
 @fleak_pos exists@
 identifier fpos_block.fv, fld;
-statement fpos_block.S;
+expression fpos_block.E2;
 position fpos_block.ps;
 identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner@
 identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
@@ -103,7 +106,7 @@ fv = get@p1(...);
     when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
     when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\); else S3
     when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
-S@ps
+E2@ps;
 ... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
     when != E1 = fv
     when != E1 = get_file(fv)

@@ -90,3 +90,18 @@ int loop_ok(int *fds, int n)
 	}
 	return 0;
 }
+
+int dup_ok(unsigned int fildes)
+{
+	int ret = -EBADF;
+	struct file *file = fget_raw(fildes);
+
+	if (file) {
+		ret = get_unused_fd_flags(0);
+		if (ret >= 0)
+			fd_install(ret, file);
+		else
+			fput(file);
+	}
+	return ret;
+}

@@ -186,3 +186,17 @@ int ovw(int fd, int fd2)
 	fput(f);
 	return 0;
 }
+
+/* positive block: installed on one branch, nothing on the other */
+int dup_leak(unsigned int fildes)
+{
+	int ret = -EBADF;
+	struct file *file = fget_raw(fildes);
+
+	if (file) {
+		ret = get_unused_fd_flags(0);
+		if (ret >= 0)
+			fd_install(ret, file);
+	}
+	return ret; // expect: fget-leak
+}
