@@ -129,7 +129,7 @@ identifier fv, fld;
 identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
 expression E, E1, E2;
 type T;
-position p1, p2, p3;
+position p1, p2;
 statement S3;
 @@
 (
@@ -156,7 +156,7 @@ E2 = NULL;
 (
 return <+... fv ...+>;
 |
-fv@p3 = E
+fv = E
 |
 return@p2 ...;
 )
@@ -256,108 +256,146 @@ return@p2 ...;
 }
 )
 
+@initialize:python@
+@@
+import re as fget_leak_re
+
+def fget_leak_autoput(p, name):
+    """the variable is declared __free(fput) (scope-based cleanup puts it)
+    in the function holding position p: look back to the function start"""
+    try:
+        lines = open(p.file).read().split("\n")
+    except OSError:
+        return False
+    for l in reversed(lines[:int(p.line)]):
+        if fget_leak_re.search(r"\b%s\s+__free\s*\(" % fget_leak_re.escape(name), l):
+            return True
+        if l.startswith("{"):
+            return False
+    return False
+
 @script:python depends on audit@
 p1 << fleak.p1;
 p2 << fleak.p2;
+fv << fleak.fv;
 @@
-print("%s:%s: [fget-leak] file from line %s not put on this exit" % (p2[0].file, p2[0].line, p1[0].line))
+if not fget_leak_autoput(p1[0], fv):
+    print("%s:%s: [fget-leak] file from line %s not put on this exit" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
 p1 << fleak.p1;
 p2 << fleak.p2;
+fv << fleak.fv;
 @@
-coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
+if not fget_leak_autoput(p1[0], fv):
+    coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
 
 @script:python depends on audit@
 p1 << fleak_pos.p1;
 p2 << fleak_pos.p2;
+fv << fpos_block.fv;
 @@
-print("%s:%s: [fget-leak] file from line %s not put on this exit (its non-NULL block ends without a put)" % (p2[0].file, p2[0].line, p1[0].line))
+if not fget_leak_autoput(p1[0], fv):
+    print("%s:%s: [fget-leak] file from line %s not put on this exit (its non-NULL block ends without a put)" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
 p1 << fleak_pos.p1;
 p2 << fleak_pos.p2;
+fv << fpos_block.fv;
 @@
-coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
+if not fget_leak_autoput(p1[0], fv):
+    coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
 
 @script:python depends on audit@
 p1 << fleak_take.p1;
 p2 << fleak_take.p2;
+fv << fleak_take.fv;
 @@
-print("%s:%s: [fget-leak] file taken on line %s not put on this exit" % (p2[0].file, p2[0].line, p1[0].line))
+if not fget_leak_autoput(p1[0], fv):
+    print("%s:%s: [fget-leak] file taken on line %s not put on this exit" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
 p1 << fleak_take.p1;
 p2 << fleak_take.p2;
+fv << fleak_take.fv;
 @@
-coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
+if not fget_leak_autoput(p1[0], fv):
+    coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
 
 @script:python depends on audit@
 p1 << fleak_end.p1;
+fv << fleak_end.fv;
 @@
-print("%s:%s: [fget-leak] file not put when the function ends" % (p1[0].file, p1[0].line))
+if not fget_leak_autoput(p1[0], fv):
+    print("%s:%s: [fget-leak] file not put when the function ends" % (p1[0].file, p1[0].line))
 
 @script:python depends on report && !audit@
 p1 << fleak_end.p1;
+fv << fleak_end.fv;
 @@
-coccilib.report.print_report(p1[0], "ERROR: missing fput before the end of the function")
+if not fget_leak_autoput(p1[0], fv):
+    coccilib.report.print_report(p1[0], "ERROR: missing fput before the end of the function")
 
 @script:python depends on audit@
 p1 << fleak_or.p1;
 p2 << fleak_or.p2;
+fv << fleak_or.fv;
 @@
-print("%s:%s: [fget-leak] file from line %s not put on this exit (the NULL test's other condition is true with a file in hand)" % (p2[0].file, p2[0].line, p1[0].line))
+if not fget_leak_autoput(p1[0], fv):
+    print("%s:%s: [fget-leak] file from line %s not put on this exit (the NULL test's other condition is true with a file in hand)" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
 p1 << fleak_or.p1;
 p2 << fleak_or.p2;
+fv << fleak_or.fv;
 @@
-coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
+if not fget_leak_autoput(p1[0], fv):
+    coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
 
 @script:python depends on audit@
 p1 << fleak_inst.p1;
 p2 << fleak_inst.p2;
+fv << fleak_inst.fv;
 @@
-print("%s:%s: [fget-leak] file from line %s not put when the call installing it fails" % (p2[0].file, p2[0].line, p1[0].line))
+if not fget_leak_autoput(p1[0], fv):
+    print("%s:%s: [fget-leak] file from line %s not put when the call installing it fails" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
 p1 << fleak_inst.p1;
 p2 << fleak_inst.p2;
+fv << fleak_inst.fv;
 @@
-coccilib.report.print_report(p2[0], "ERROR: missing fput when the installing call fails; file from line " + p1[0].line)
+if not fget_leak_autoput(p1[0], fv):
+    coccilib.report.print_report(p2[0], "ERROR: missing fput when the installing call fails; file from line " + p1[0].line)
 
 @script:python depends on audit@
 p1 << fleak.p1;
 p3 << fleak.p3;
+fv << fleak.fv;
 @@
-print("%s:%s: [fget-leak] file from line %s overwritten while still held" % (p3[0].file, p3[0].line, p1[0].line))
+if not fget_leak_autoput(p1[0], fv) and p3[0].line != p1[0].line:
+    print("%s:%s: [fget-leak] file from line %s overwritten while still held" % (p3[0].file, p3[0].line, p1[0].line))
 
 @script:python depends on audit@
 p1 << fleak_pos.p1;
 p3 << fleak_pos.p3;
+fv << fpos_block.fv;
 @@
-print("%s:%s: [fget-leak] file from line %s overwritten while still held" % (p3[0].file, p3[0].line, p1[0].line))
-
-@script:python depends on audit@
-p1 << fleak_take.p1;
-p3 << fleak_take.p3;
-@@
-print("%s:%s: [fget-leak] file taken on line %s overwritten while still held" % (p3[0].file, p3[0].line, p1[0].line))
+if not fget_leak_autoput(p1[0], fv) and p3[0].line != p1[0].line:
+    print("%s:%s: [fget-leak] file from line %s overwritten while still held" % (p3[0].file, p3[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
 p1 << fleak.p1;
 p3 << fleak.p3;
+fv << fleak.fv;
 @@
-coccilib.report.print_report(p3[0], "ERROR: file overwritten without fput; file from line " + p1[0].line)
+if not fget_leak_autoput(p1[0], fv) and p3[0].line != p1[0].line:
+    coccilib.report.print_report(p3[0], "ERROR: file overwritten without fput; file from line " + p1[0].line)
 
 @script:python depends on report && !audit@
 p1 << fleak_pos.p1;
 p3 << fleak_pos.p3;
+fv << fpos_block.fv;
 @@
-coccilib.report.print_report(p3[0], "ERROR: file overwritten without fput; file from line " + p1[0].line)
-
-@script:python depends on report && !audit@
-p1 << fleak_take.p1;
-p3 << fleak_take.p3;
-@@
-coccilib.report.print_report(p3[0], "ERROR: file overwritten without fput; file from line " + p1[0].line)
+if not fget_leak_autoput(p1[0], fv) and p3[0].line != p1[0].line:
+    coccilib.report.print_report(p3[0], "ERROR: file overwritten without fput; file from line " + p1[0].line)

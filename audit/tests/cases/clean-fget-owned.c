@@ -105,3 +105,15 @@ int dup_ok(unsigned int fildes)
 	}
 	return ret;
 }
+
+/* scope-based cleanup puts it */
+static void autoput(struct ep *ep, int fd)
+{
+	struct file *file __free(fput) = NULL;
+
+	file = fget(fd);
+	if (!file)
+		return;
+	spin_lock(&file->f_lock);
+	remove_file(ep, file);
+}
