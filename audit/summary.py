@@ -191,8 +191,8 @@ def main():
                           r"|fput\(\s*\w+->(\w+)\s*\))")
     callpat = re.compile(r"\b(\w+)\s*=\s*(\w+)\s*\(([^;]*?)\b(\w+)\s*\)\s*;")
     for f in sel:
-        if not f.endswith(".c"):
-            continue
+        if f not in cache:      # headers too: static inline helpers
+            cache[f] = open(os.path.join(tree, f), errors="replace").read()
         for header, body in funcs(cache[f]):
             n = name_of(header)
             if not n:

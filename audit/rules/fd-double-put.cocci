@@ -39,7 +39,7 @@ put2@p2(f);
 
 @dperr exists@
 identifier f;
-identifier fill = {__bpf_map_get, ____bpf_prog_get}; // @fdputs@
+identifier fill = {__fd_double_put_none}; // @fdputs@
 identifier put2 = {fdput, fdput_pos};
 identifier R;
 expression E;

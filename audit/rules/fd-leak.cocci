@@ -229,7 +229,7 @@ return@p2 ...;
 // vmsplice_type()) failed or succeeded: on success the caller still owns f
 @leak_errcons exists@
 identifier f;
-identifier fill = {__bpf_map_get, ____bpf_prog_get, vmsplice_type}; // @fdputs@
+identifier fill = {__fd_leak_none}; // @fdputs@
 identifier g != {fd_file, fd_empty, fdput, fdput_pos}; // @fdborrow@
 expression R, E1;
 position p1, p2;
@@ -262,7 +262,8 @@ return@p2 ...;
 // it on its error exits (the convention of the "fdputs" helpers): an error
 // return after the test must put it
 @leak_param exists@
-identifier fn, f;
+identifier fn = {__fd_leak_none}; // @fdputs@
+identifier f;
 identifier g != {fd_file, fd_empty, fdput, fdput_pos}; // @fdborrow@
 expression E1, E2;
 position p2;
