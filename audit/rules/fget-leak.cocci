@@ -274,6 +274,23 @@ def fget_leak_autoput(p, name):
             return False
     return False
 
+
+def fget_leak_isfile(p, name):
+    """the variable is declared struct file * in the function holding p
+    (or its parameters): a value taken out of an object is a file only then"""
+    try:
+        lines = open(p.file).read().split("\n")
+    except OSError:
+        return False
+    pat = r"\bstruct\s+file\s*\*[^;{]*\b%s\b" % fget_leak_re.escape(name)
+    before = lines[:int(p.line)]
+    for i in range(len(before) - 1, -1, -1):
+        if fget_leak_re.search(pat, before[i]):
+            return True
+        if before[i].startswith("{"):
+            return any(fget_leak_re.search(pat, l) for l in before[max(0, i - 4):i])
+    return False
+
 @script:python depends on audit@
 p1 << fleak.p1;
 p2 << fleak.p2;
@@ -311,7 +328,7 @@ p1 << fleak_take.p1;
 p2 << fleak_take.p2;
 fv << fleak_take.fv;
 @@
-if not fget_leak_autoput(p1[0], fv):
+if not fget_leak_autoput(p1[0], fv) and fget_leak_isfile(p1[0], fv):
     print("%s:%s: [fget-leak] file taken on line %s not put on this exit" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
@@ -319,7 +336,7 @@ p1 << fleak_take.p1;
 p2 << fleak_take.p2;
 fv << fleak_take.fv;
 @@
-if not fget_leak_autoput(p1[0], fv):
+if not fget_leak_autoput(p1[0], fv) and fget_leak_isfile(p1[0], fv):
     coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
 
 @script:python depends on audit@
