@@ -60,7 +60,7 @@ for k in "$a/boot/vmlinuz-$DEB_RELEASE" "$bkernel"; do
 	"$FDSAFE_TOP/tools/vm-run" --kernel "$k" --timeout 300 --log "$log" \
 		"${modargs[@]}" --add "$(command -v mkfs.btrfs)" --add "$(command -v btrfs)" \
 		-- "$FDSAFE_TOP/tests/debian/btrfs_snapshot.sh" >/dev/null 2>&1 || rc=$?
-	grep -aq '^VMRUN-BEGIN' "$log" || { echo "not ok - $name kernel with Debian's modules: boot failed (rc $rc), see $log"; continue; }
+	grep -aq 'VMRUN-BEGIN' "$log" || { echo "not ok - $name kernel with Debian's modules: boot failed (rc $rc), see $log"; continue; }
 	for m in "${fdget[@]}" overlay; do
 		if grep -aq "^VMRUN-INSMOD-FAIL /lib/modules/${m//-/_}.ko" "$log"; then
 			why=$(grep -a "^\[ *[0-9.]*\] ${m//-/_}: " "$log" | head -n1 | sed 's/^\[[^]]*\] //')
