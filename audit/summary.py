@@ -23,6 +23,8 @@ SUMMARY_OUT gets one "KIND name" line per function:
              caller's again when the call fails)
   fdinstaller  returns an fd that it installed in the fd table (the fd is
              the table's: put_unused_fd() of it is wrong)
+  fdcheck    takes a struct fd by value and tests it for emptiness
+             (is_perf_file() in the patched tree): a call is a test
   fdborrow   takes a struct fd by value and never puts or stores it
   fdputs     takes a struct fd by value and puts it on some path (the
              "put on error, caller puts on success" convention)
@@ -217,6 +219,9 @@ def main():
                          r"sync_file_fd)\s*\(", body):
                 kinds.setdefault(n, set()).add("fdinstaller")
             for p in params(header, r"struct\s+fd"):
+                if re.search(r"\bfd_empty\(\s*%s\s*\)|!\s*fd_file\(\s*%s\s*\)|!\s*%s\.file\b" %
+                             (p, p, p), body):
+                    kinds.setdefault(n, set()).add("fdcheck")
                 if re.search(r"\bfdput(_pos)?\(\s*%s\s*\)" % p, body):
                     kinds.setdefault(n, set()).add("fdputs")
                 elif not re.search(r"=\s*%s\s*;|&\s*%s\b" % (p, p), body):

@@ -2,7 +2,8 @@
 /// Rule 4 [null-deref]: f.file / fd_file(f) is dereferenced (f.file->x,
 /// file_inode(f.file)) on a path from fdget*() / CLASS(fd...) on which it was
 /// never looked at before, i.e. emptiness was not checked.  Any earlier
-/// mention of f.file / fd_file(f) / fd_empty(f) counts as a check.
+/// mention of f.file / fd_file(f) / fd_empty(f), or passing f to a function
+/// that tests it (first-pass summary "fdcheck"), counts as a check.
 ///
 // Confidence: Moderate
 // Options: --no-includes --include-headers
@@ -14,6 +15,7 @@ virtual audit
 @nd exists@
 identifier f, fld, cls =~ "^fd";
 identifier get = {fdget, fdget_raw, fdget_pos};
+identifier chk =~ "^is_[a-z0-9_]*_file$"; // @fdcheck@
 expression E;
 position p1, p2;
 statement S;
@@ -28,6 +30,7 @@ CLASS(cls, f)@p1(E);
 ... when != f.file
     when != fd_file(f)
     when != fd_empty(f)
+    when != chk(..., f, ...)
     when != &f
 (
 if (<+... \(!f.file\|!fd_file(f)\|fd_empty(f)\|f.file == NULL\|NULL == f.file\) ...+>) S

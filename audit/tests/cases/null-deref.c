@@ -25,3 +25,18 @@ int nd_ok(int fd)
 		return -EBADF;
 	return fd_file(f)->f_mode;
 }
+
+/* a helper that does not test it is no test */
+static inline bool is_my_type(struct fd f)
+{
+	return fd_file(f)->f_op == &my_fops;
+}
+
+long set_output_unchecked(unsigned long arg)
+{
+	CLASS(fd, output)(arg);
+
+	if (!is_my_type(output))
+		return -EBADF;
+	return use(fd_file(output)->private_data); // expect: null-deref
+}
