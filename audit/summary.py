@@ -51,7 +51,8 @@ get_mm_exe_file get_task_exe_file""".split()
 LOOKUP_SEEDS = "fdget fdget_raw fdget_pos fget fget_raw sockfd_lookup sockfd_lookup_light".split()
 FD_API = r"\b(fdget(_raw|_pos)?|fdput(_pos)?|fd_file|fd_empty)\b|CLASS\(fd|struct fd\b"
 PUTS = r"\b(fput|sockfd_lookup|sockfd_put)\("
-INSTALLS = r"\b(fd_install|dma_buf_fd|anon_inode_getfd|anon_inode_getfd_secure|sync_file_fd)\("
+GETFD = "anon_inode_getfd|anon_inode_getfd_secure|dma_buf_fd|sync_file_fd"  # install, return the fd
+INSTALLS = r"\b(fd_install|%s)\(" % GETFD
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests"))
 import importlib.machinery
@@ -200,23 +201,22 @@ def main():
             if not n:
                 continue
             for p in params(header, r"struct\s+file\s*\*"):
-                if re.search(r"\bfput\(\s*%s\s*\)|=\s*%s\s*;|\bfd_install\([^;]*\b%s\s*\)" %
-                             (p, p, p), body):
+                kept = re.search(r"\bfput\(\s*%s\s*\)|=\s*%s\s*;" % (p, p), body)
+                inst = re.search(r"\bfd_install\([^;]*\b%s\s*\)" % p, body)
+                if kept or inst:
                     kinds.setdefault(n, set()).add("fconsume")
                 # installok: installs the file in the fd table only after
                 # a failure exit (and never puts or stores it): when it
                 # fails, the file is still the caller's
-                inst = re.search(r"\bfd_install\([^;]*\b%s\s*\)" % p, body)
-                if inst and not re.search(r"\bfput\(\s*%s\s*\)|=\s*%s\s*;" % (p, p), body) \
-                        and re.search(r"\b(return\s+[^;]+|goto\s+\w+)\s*;", body[:inst.start()]):
+                if inst and not kept and \
+                        re.search(r"\b(return\s+[^;]+|goto\s+\w+)\s*;", body[:inst.start()]):
                     kinds.setdefault(n, set()).add("installok")
             # fdinstaller: returns an fd it installed (fd_install(fd, ...);
             # ... return fd;) or the result of an installing call
             for v in re.findall(r"\bfd_install\(\s*(\w+)\s*,", body):
                 if re.search(r"\breturn\s+%s\s*;" % v, body):
                     kinds.setdefault(n, set()).add("fdinstaller")
-            if re.search(r"\breturn\s+(anon_inode_getfd|anon_inode_getfd_secure|dma_buf_fd|"
-                         r"sync_file_fd)\s*\(", body):
+            if re.search(r"\breturn\s+(%s)\s*\(" % GETFD, body):
                 kinds.setdefault(n, set()).add("fdinstaller")
             for p in params(header, r"struct\s+fd"):
                 if re.search(r"\bfd_empty\(\s*%s\s*\)|!\s*fd_file\(\s*%s\s*\)|!\s*%s\.file\b" %

@@ -260,36 +260,30 @@ return@p2 ...;
 @@
 import re as fget_leak_re
 
-def fget_leak_autoput(p, name):
-    """the variable is declared __free(fput) (scope-based cleanup puts it)
-    in the function holding position p: look back to the function start"""
+def fget_leak_declared(p, pattern):
+    """pattern is on a line of the function holding position p before p,
+    or in its header (the few lines before its opening brace)"""
     try:
-        lines = open(p.file).read().split("\n")
+        lines = open(p.file).read().split("\n")[:int(p.line)]
     except OSError:
         return False
-    for l in reversed(lines[:int(p.line)]):
-        if fget_leak_re.search(r"\b%s\s+__free\s*\(" % fget_leak_re.escape(name), l):
+    for i in range(len(lines) - 1, -1, -1):
+        if fget_leak_re.search(pattern, lines[i]):
             return True
-        if l.startswith("{"):
-            return False
+        if lines[i].startswith("{"):
+            return any(fget_leak_re.search(pattern, l) for l in lines[max(0, i - 4):i])
     return False
+
+
+def fget_leak_autoput(p, name):
+    """declared __free(fput): scope-based cleanup puts it"""
+    return fget_leak_declared(p, r"\b%s\s+__free\s*\(" % fget_leak_re.escape(name))
 
 
 def fget_leak_isfile(p, name):
-    """the variable is declared struct file * in the function holding p
-    (or its parameters): a value taken out of an object is a file only then"""
-    try:
-        lines = open(p.file).read().split("\n")
-    except OSError:
-        return False
-    pat = r"\bstruct\s+file\s*\*[^;{]*\b%s\b" % fget_leak_re.escape(name)
-    before = lines[:int(p.line)]
-    for i in range(len(before) - 1, -1, -1):
-        if fget_leak_re.search(pat, before[i]):
-            return True
-        if before[i].startswith("{"):
-            return any(fget_leak_re.search(pat, l) for l in before[max(0, i - 4):i])
-    return False
+    """declared struct file * (a local or a parameter): a value taken out of
+    an object is a file only then"""
+    return fget_leak_declared(p, r"\bstruct\s+file\s*\*[^;{]*\b%s\b" % fget_leak_re.escape(name))
 
 @script:python depends on audit@
 p1 << fleak.p1;
