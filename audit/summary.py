@@ -36,6 +36,10 @@ SUMMARY_OUT gets one "KIND name" line per function:
   fieldputter / putfield  puts the file or socket in a field of an object
              (fput(s->sock->file)) / the names of such fields
   errput     its callers put the file or socket they passed when it failed
+  refgetter  takes a reference on (or raises a count of) something it was
+             passed: a GETREF call on a parameter (dma_fence_get(fence) in
+             drm_syncobj_replace_fence()); fd-installed's late_get takes a
+             call to it after the file's publication as that reference
 FILES_OUT gets the .c/.h files (outside tools/) that mention the fd API, a
 put, a lookup, any owner, a caller of a lookup function, or an fd install
 (fd_install(), dma_buf_fd(), anon_inode_getfd()) next to a put.
@@ -53,6 +57,9 @@ FD_API = r"\b(fdget(_raw|_pos)?|fdput(_pos)?|fd_file|fd_empty)\b|CLASS\(fd|struc
 PUTS = r"\b(fput|sockfd_lookup|sockfd_put)\("
 GETFD = "anon_inode_getfd|anon_inode_getfd_secure|dma_buf_fd|sync_file_fd"  # install, return the fd
 INSTALLS = r"\b(fd_install|%s)\(" % GETFD
+# the names fd-installed.cocci's late_get takes for "takes a reference"
+GETREF = re.compile(r"\b(kref_get|refcount_inc|get_file|atomic_(?:long_)?inc|\w+_get_[a-z0-9]+"
+                    r"|\w+_get|get_[a-z0-9]+_ref)\s*\(")
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests"))
 import importlib.machinery
@@ -226,6 +233,13 @@ def main():
                     kinds.setdefault(n, set()).add("fdputs")
                 elif not re.search(r"=\s*%s\s*;|&\s*%s\b" % (p, p), body):
                     kinds.setdefault(n, set()).add("fdborrow")
+            hp = re.search(r"\((.*)\)\s*$", header, re.S)
+            ps = set(re.findall(r"(\w+)\s*(?=,|$)", hp.group(1))) if hp else set()
+            for m in GETREF.finditer(body):
+                a = call_args(body, m.end())
+                base = re.match(r"&?\s*\(?\s*(\w+)", a[0]) if a else None
+                if base and base.group(1) in ps and m.group(1) != n:
+                    kinds.setdefault(n, set()).add("refgetter")
             for m in fieldpat.finditer(body):
                 kinds.setdefault(n, set()).add("fieldputter")
                 kinds.setdefault(next(g for g in m.groups() if g), set()).add("putfield")

@@ -61,20 +61,39 @@ if (\(FDV < 0\|IS_ERR_VALUE(FDV)\)) S
 put_unused_fd@p2(FDV);
 )
 
-// a reference taken once anon_inode_getfd() has published the file: a
-// racing close() runs the file's release, which drops that reference,
-// before it is taken (cfa39381173d, CVE-2019-6974)
+// a reference or a count taken once the file is published (fd_install(),
+// or a call that installs and returns the fd: anon_inode_getfd(),
+// dma_buf_fd(), a computed "fdinstaller"): a racing close() runs the
+// file's release, which drops that reference or count, before it is taken
+// (cfa39381173d kvm, CVE-2019-6974; 33927f3d0ecd habanalabs,
+// 532c8b51b3a8 xen: dma_buf_fd() first; 855d44434fa2 secretmem:
+// fd_install() before atomic_inc()), also through a callee that takes it
+// (summary "refgetter": drm_syncobj_replace_fence(), 251e8c5b1b1f i915);
+// summary.py's GETREF is the same list of names
 @late_get exists@
-expression FD, E2;
-identifier pub = {anon_inode_getfd, anon_inode_getfd_secure};
-identifier getref =~ "^kref_get$|^refcount_inc$|_get_[a-z0-9]+$|_get$|^get_[a-z0-9]+_ref$";
+expression FD, F, E2;
+identifier FDV;
+type T;
+identifier pub = {anon_inode_getfd, anon_inode_getfd_secure, dma_buf_fd, sync_file_fd}; // @fdinstaller@
+identifier getref =~ "^kref_get$|^refcount_inc$|^get_file$|^atomic_(long_)?inc$|_get_[a-z0-9]+$|_get$|^get_[a-z0-9]+_ref$"; // @refgetter@
 position p1, p2;
 statement S;
 @@
+(
 FD = pub@p1(...);
 if (\(FD < 0\|IS_ERR_VALUE(FD)\|unlikely(FD < 0)\)) S
 ... when != FD = E2
 getref@p2(...);
+|
+T FDV = pub@p1(...);
+if (\(FDV < 0\|IS_ERR_VALUE(FDV)\|unlikely(FDV < 0)\)) S
+... when != FDV = E2
+getref@p2(...);
+|
+fd_install@p1(FD, F);
+...
+getref@p2(...);
+)
 
 @initialize:python@
 @@

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /// fget rule set, rule 4 [fget-null-deref]: the result of fget*() is
 /// dereferenced (file->x, file_inode(file)) before it was ever looked at,
-/// i.e. without a NULL test.
+/// i.e. without a NULL test; kept in a local or in a field of an object
+/// (ctx->file = fget(fd); ctx->file->f_op).  Its twin [unchecked-pass]:
+/// the result passed to a function before the test.
 ///
 // Confidence: Moderate
 // Options: --no-includes --include-headers
@@ -48,6 +50,51 @@ g(..., fv@p2, ...)
 )
 
 
+@fnd_fld exists@
+expression O;
+identifier ff, fld;
+identifier get = {fget, fget_raw, fget_task};
+position p1, p2;
+statement S;
+@@
+O->ff = get@p1(...);
+... when != O->ff
+(
+if (<+... \(!O->ff\|O->ff == NULL\|O->ff != NULL\|IS_ERR_OR_NULL(O->ff)\) ...+>) S
+|
+\(O->ff@p2->fld\|file_inode(O->ff@p2)\)
+)
+
+@fnd_fld_pass exists@
+expression O;
+identifier ff;
+identifier g != {IS_ERR, IS_ERR_OR_NULL, PTR_ERR, likely, unlikely, WARN_ON, WARN_ON_ONCE, fput, file_inode};
+identifier get = {fget, fget_raw, fget_task};
+position p1, p2;
+statement S;
+@@
+O->ff = get@p1(...);
+... when != O->ff
+(
+if (<+... \(!O->ff\|O->ff == NULL\|O->ff != NULL\|IS_ERR_OR_NULL(O->ff)\) ...+>) S
+|
+g(..., O->ff@p2, ...)
+)
+
+@fnd_call@
+identifier get = {fget, fget_raw, fget_task};
+identifier g != {IS_ERR, IS_ERR_OR_NULL, PTR_ERR, likely, unlikely, WARN_ON, WARN_ON_ONCE};
+identifier fld;
+position p1, p2;
+@@
+(
+get@p1(...)@p2->fld
+|
+file_inode@p2(get@p1(...))
+|
+g@p2(..., get@p1(...), ...)
+)
+
 @script:python depends on audit@
 p1 << fnd.p1;
 p2 << fnd.p2;
@@ -71,3 +118,42 @@ p1 << fnd_pass.p1;
 p2 << fnd_pass.p2;
 @@
 coccilib.report.print_report(p2[0], "WARNING: fget() result passed on before its NULL test (line " + p1[0].line + ")")
+
+@script:python depends on audit@
+p1 << fnd_fld.p1;
+p2 << fnd_fld.p2;
+@@
+print("%s:%s: [fget-null-deref] file from fget on line %s dereferenced without a NULL test" % (p2[0].file, p2[0].line, p1[0].line))
+
+@script:python depends on report && !audit@
+p1 << fnd_fld.p1;
+p2 << fnd_fld.p2;
+@@
+coccilib.report.print_report(p2[0], "ERROR: fget() result may be NULL (line " + p1[0].line + ")")
+
+@script:python depends on audit@
+p1 << fnd_fld_pass.p1;
+p2 << fnd_fld_pass.p2;
+@@
+print("%s:%s: [unchecked-pass] file from fget on line %s passed on before its NULL test" % (p2[0].file, p2[0].line, p1[0].line))
+
+@script:python depends on report && !audit@
+p1 << fnd_fld_pass.p1;
+p2 << fnd_fld_pass.p2;
+@@
+coccilib.report.print_report(p2[0], "WARNING: fget() result passed on before its NULL test (line " + p1[0].line + ")")
+
+@script:python depends on audit@
+p1 << fnd_call.p1;
+p2 << fnd_call.p2;
+g << fnd_call.g = "";
+@@
+if g and g != "file_inode":
+    print("%s:%s: [unchecked-pass] file from fget passed to %s without a NULL test" % (p1[0].file, p1[0].line, g))
+else:
+    print("%s:%s: [fget-null-deref] file from fget dereferenced without a NULL test" % (p1[0].file, p1[0].line))
+
+@script:python depends on report && !audit@
+p1 << fnd_call.p1;
+@@
+coccilib.report.print_report(p1[0], "ERROR: fget() result used without a NULL test")

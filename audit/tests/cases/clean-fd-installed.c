@@ -33,3 +33,42 @@ int ok_file(struct dev *d, int __user *ufd)
 	fd_install(fd, file);
 	return 0;
 }
+
+int count_first(struct file *file)
+{
+	int fd = get_unused_fd_flags(O_CLOEXEC);
+
+	if (fd < 0)
+		return fd;
+	atomic_inc(&users);
+	fd_install(fd, file);
+	return fd;
+}
+
+int ctx_get_first(struct hdmabuf *h, int flags)
+{
+	int fd;
+
+	h->ctx = ctx;
+	hl_ctx_get(h->ctx);
+	fd = dma_buf_fd(h->dmabuf, flags);
+	if (fd < 0) {
+		hl_ctx_put(h->ctx);
+		return fd;
+	}
+	return fd;
+}
+
+void keep_fence(struct holder *h, struct dma_fence *fence)
+{
+	if (fence)
+		dma_fence_get(fence);
+	h->fence = fence;
+}
+
+int callee_get_first(struct holder *h, struct sync_file *sf, struct dma_fence *fence, int fd)
+{
+	keep_fence(h, fence);
+	fd_install(fd, sf->file);
+	return fd;
+}

@@ -57,3 +57,42 @@ int inst_file(struct dev *d, int __user *ufd)
 	}
 	return 0;
 }
+
+/* a count the file's release drops, taken after the install */
+int late_count(struct file *file)
+{
+	int fd = get_unused_fd_flags(O_CLOEXEC);
+
+	if (fd < 0)
+		return fd;
+	fd_install(fd, file);
+	atomic_inc(&users); // expect: fd-installed
+	return fd;
+}
+
+/* dma_buf_fd() publishes the dma-buf; its release drops the ctx */
+int late_ctx_get(struct hdmabuf *h, int flags)
+{
+	int fd = dma_buf_fd(h->dmabuf, flags);
+
+	if (fd < 0)
+		return fd;
+	h->ctx = ctx;
+	hl_ctx_get(h->ctx); // expect: fd-installed
+	return fd;
+}
+
+/* the reference is taken by a callee (summary "refgetter") */
+void hold_fence(struct holder *h, struct dma_fence *fence)
+{
+	if (fence)
+		dma_fence_get(fence);
+	h->fence = fence;
+}
+
+int late_callee_get(struct holder *h, struct sync_file *sf, struct dma_fence *fence, int fd)
+{
+	fd_install(fd, sf->file);
+	hold_fence(h, fence); // expect: fd-installed
+	return fd;
+}

@@ -65,3 +65,25 @@ int fget_unchecked_named(int fd)
 	fput(src);
 	return m;
 }
+
+/* kept in a field, or not kept at all */
+struct fctx {
+	struct file *file;
+};
+
+int fget_field_unchecked(struct fctx *c, int fd)
+{
+	c->file = fget(fd);
+	return c->file->f_flags; // expect: fget-null-deref
+}
+
+int fget_field_passed(struct fctx *c, int fd)
+{
+	c->file = fget(fd);
+	return do_x(c->file); // expect: unchecked-pass
+}
+
+int fget_direct(int fd)
+{
+	return do_x(fget(fd)); // expect: unchecked-pass
+}
