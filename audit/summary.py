@@ -168,7 +168,11 @@ def main():
                     continue
                 ok = bool(re.search(r"\breturn\s+" + pat.pattern, body))
                 for v in re.findall(r"\b(\w+)\s*=\s*" + pat.pattern, body):
-                    if re.search(r"\breturn\s+%s\s*;" % re.escape(v[0]), body):
+                    v = re.escape(v[0])
+                    # not when it puts the file just before returning it:
+                    # a raw pointer to compare (get_file_raw_ptr())
+                    if re.search(r"\breturn\s+%s\s*;" % v, body) and not re.search(
+                            r"\bfput\(\s*%s\s*\)\s*;\s*return\s+%s\s*;" % (v, v), body):
                         ok = True
                 # a reference taken on a file it then returns (epi_fget():
                 # atomic_long_inc_not_zero(&file->f_count); get_file(file)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /// [unchecked-pass]: the file of a struct fd is passed to a function before
-/// the emptiness test (the callee may dereference NULL).  Its fget*() twin
+/// the emptiness test (the callee may dereference NULL).  A call that
+/// tests the struct fd (summary "fdcheck": __bpf_map_get(f)) is the test.  Its fget*() twin
 /// is in fget-null-deref.cocci.
 ///
 // Confidence: Moderate (some callees accept NULL)
@@ -13,6 +14,7 @@ virtual audit
 @nd_pass exists@
 identifier f, fld, cls =~ "^fd";
 identifier get = {fdget, fdget_raw, fdget_pos};
+identifier chk =~ "^is_[a-z0-9_]*_file$"; // @fdcheck@
 identifier g != {IS_ERR, IS_ERR_OR_NULL, PTR_ERR, likely, unlikely, WARN_ON, WARN_ON_ONCE, fdput, fdput_pos, file_inode};
 expression E;
 position p1, p2;
@@ -28,6 +30,7 @@ CLASS(cls, f)@p1(E);
 ... when != f.file
     when != fd_file(f)
     when != fd_empty(f)
+    when != chk(..., f, ...)
     when != &f
 (
 if (<+... \(!f.file\|!fd_file(f)\|fd_empty(f)\|f.file == NULL\|NULL == f.file\) ...+>) S
