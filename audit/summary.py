@@ -42,7 +42,7 @@ SUMMARY_OUT gets one "KIND name" line per function:
              call to it after the file's publication as that reference
 FILES_OUT gets the .c/.h files (outside tools/) that mention the fd API, a
 put, a lookup, any owner, a caller of a lookup function, or an fd install
-(fd_install(), dma_buf_fd(), anon_inode_getfd()) next to a put.
+(fd_install(), dma_buf_fd(), anon_inode_getfd()).
 """
 import os, re, subprocess, sys
 
@@ -187,9 +187,9 @@ def main():
                     owners.add(n)
                     new.add(n)
     sel = grep(tree, FD_API) | grep(tree, PUTS) | seen_files
-    # fd-installed: files that install a file in the fd table and put a
-    # file, a dma-buf or an unused fd
-    sel |= grep(tree, INSTALLS) & grep(tree, r"\b(fput|dma_buf_put|put_unused_fd)\(")
+    # fd-installed: files that install a file in the fd table (a put after
+    # it, or a reference taken after it)
+    sel |= grep(tree, INSTALLS)
     for f in sel:
         if f.endswith(".c") and f not in cache:
             cache[f] = open(os.path.join(tree, f), errors="replace").read()

@@ -120,6 +120,23 @@ def fd_installed_guarded(p):
     return cond is not None and not re.search(r"\w\s*\(", cond) and \
         bool(re.search(r"\b(ret|err|error|rc|retval|status|result)\b", cond))
 
+def fd_installed_counted(p, name):
+    """a plain counter (atomic_inc(&x->n)) is a reference of the file only
+    when the file also drops it (atomic_dec*(&...n) in its release, say);
+    kvm's atomic_inc(&kvm->online_vcpus) after create_vcpu_fd() is not"""
+    if not name.startswith("atomic_"):
+        return True
+    try:
+        text = open(p.file).read()
+    except OSError:
+        return True
+    line = text.split("\n")[int(p.line) - 1]
+    m = re.search(r"\b%s\s*\(\s*&?\s*([\w.>-]+)" % name, line)
+    if not m:
+        return True
+    last = re.split(r"->|\.", m.group(1))[-1]
+    return bool(re.search(r"\batomic_(long_)?dec\w*\(\s*&?[\w.>-]*\b%s\s*\)" % last, text))
+
 @script:python depends on audit@
 p1 << inst.p1;
 p2 << inst.p2;
@@ -137,11 +154,15 @@ if not fd_installed_guarded(p2[0]):
 @script:python depends on audit@
 p1 << late_get.p1;
 p2 << late_get.p2;
+getref << late_get.getref;
 @@
-print("%s:%s: [fd-installed] reference taken after the file was published in the fd table on line %s (a racing close() can release it first)" % (p2[0].file, p2[0].line, p1[0].line))
+if fd_installed_counted(p2[0], getref):
+  print("%s:%s: [fd-installed] reference taken after the file was published in the fd table on line %s (a racing close() can release it first)" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
 p1 << late_get.p1;
 p2 << late_get.p2;
+getref << late_get.getref;
 @@
-coccilib.report.print_report(p2[0], "WARNING: reference taken after the fd was published on line " + p1[0].line)
+if fd_installed_counted(p2[0], getref):
+  coccilib.report.print_report(p2[0], "WARNING: reference taken after the fd was published on line " + p1[0].line)

@@ -72,3 +72,14 @@ int callee_get_first(struct holder *h, struct sync_file *sf, struct dma_fence *f
 	fd_install(fd, sf->file);
 	return fd;
 }
+
+/* a counter that the file's release does not drop */
+int online_count(struct kvm *kvm, struct vcpu *vcpu)
+{
+	int r = anon_inode_getfd("kvm-vcpu", &vcpu_fops, vcpu, O_CLOEXEC);
+
+	if (r < 0)
+		return r;
+	atomic_inc(&kvm->online_vcpus);
+	return r;
+}

@@ -96,3 +96,10 @@ int late_callee_get(struct holder *h, struct sync_file *sf, struct dma_fence *fe
 	hold_fence(h, fence); // expect: fd-installed
 	return fd;
 }
+
+/* the release of late_count()'s file drops the count */
+static int users_release(struct inode *inode, struct file *file)
+{
+	atomic_dec(&users);
+	return 0;
+}
