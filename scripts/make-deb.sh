@@ -46,7 +46,9 @@ if [ $only -eq 1 ]; then
 fi
 kmake
 rm -f "$FDSAFE_CACHE"/linux-*_*.deb "$FDSAFE_CACHE"/linux-upstream_*
-kmake bindeb-pkg KDEB_PKGVERSION="$DEB_VERSION+fdsafe1" >/dev/null ||
+# gzip: xz of the -dbg package (vmlinux and every module's debug info,
+# which is not kept) alone took over 10 minutes here.
+kmake bindeb-pkg KDEB_PKGVERSION="$DEB_VERSION+fdsafe1" KDEB_COMPRESS="${KDEB_COMPRESS:-gzip}" >/dev/null ||
 	die "bindeb-pkg failed"
 rm -f "$out"/linux-*.deb
 mv "$FDSAFE_CACHE/linux-image-${DEB_RELEASE}_"*.deb "$FDSAFE_CACHE/linux-headers-${DEB_RELEASE}_"*.deb "$out/"
