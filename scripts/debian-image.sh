@@ -48,8 +48,12 @@ UNIT
 # No login on the serial console: its hangup would cut vmrun.service's output.
 ln -s /dev/null "$root/etc/systemd/system/serial-getty@ttyS0.service"
 ln -s ../vmrun.service "$root/etc/systemd/system/multi-user.target.wants/vmrun.service"
-cp -L "$root/vmlinuz" "$out/vmlinuz"
-cp -L "$root/initrd.img" "$out/initrd.img"
+# From /boot: Debian's package makes the /vmlinuz and /initrd.img links
+# (linux-update-symlinks), the kernel's bindeb-pkg package does not.
+k=$(cd "$root/boot" && ls vmlinuz-*) || die "$deb installed no /boot/vmlinuz-*"
+[ "$(echo "$k" | wc -l)" -eq 1 ] || die "more than one kernel in the image: $k"
+cp "$root/boot/$k" "$out/vmlinuz"
+cp "$root/boot/initrd.img-${k#vmlinuz-}" "$out/initrd.img" || die "no initramfs for ${k#vmlinuz-}, see $out/dpkg.log"
 mkfs.ext4 -q -L root -d "$root" "$out/root.img" 2G >&2 || die "mkfs.ext4 failed"
 rm -rf "$root"
 echo "$out"
