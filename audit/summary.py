@@ -36,6 +36,9 @@ SUMMARY_OUT gets one "KIND name" line per function:
   fieldputter / putfield  puts the file or socket in a field of an object
              (fput(s->sock->file)) / the names of such fields
   errput     its callers put the file or socket they passed when it failed
+  fnullok    takes a struct file * parameter and tests it for NULL itself
+             (file_is_kvm(): "return file && ..."): passing an untested
+             fget() result to it is fine
   refgetter  takes a reference on (or raises a count of) something it was
              passed: a GETREF call on a parameter (dma_fence_get(fence) in
              drm_syncobj_replace_fence()); fd-installed's late_get takes a
@@ -212,6 +215,9 @@ def main():
             if not n:
                 continue
             for p in params(header, r"struct\s+file\s*\*"):
+                if re.search(r"!\s*%s\b(?!\s*->)|\b%s\s*&&|\b%s\s*==\s*NULL|IS_ERR_OR_NULL\(\s*%s\s*\)"
+                             % (p, p, p, p), body):
+                    kinds.setdefault(n, set()).add("fnullok")
                 kept = re.search(r"\bfput\(\s*%s\s*\)|=\s*%s\s*;" % (p, p), body)
                 inst = re.search(r"\bfd_install\([^;]*\b%s\s*\)" % p, body)
                 if kept or inst:

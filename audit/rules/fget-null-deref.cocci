@@ -3,7 +3,8 @@
 /// dereferenced (file->x, file_inode(file)) before it was ever looked at,
 /// i.e. without a NULL test; kept in a local or in a field of an object
 /// (ctx->file = fget(fd); ctx->file->f_op).  Its twin [unchecked-pass]:
-/// the result passed to a function before the test.
+/// the result passed to a function before the test, unless that function
+/// tests its file parameter for NULL itself (summary "fnullok").
 ///
 // Confidence: Moderate
 // Options: --no-includes --include-headers
@@ -32,7 +33,7 @@ if (<+... \(!fv\|fv == NULL\|fv != NULL\|IS_ERR_OR_NULL(fv)\) ...+>) S
 
 @fnd_pass exists@
 identifier fv, fld;
-identifier g != {IS_ERR, IS_ERR_OR_NULL, PTR_ERR, likely, unlikely, WARN_ON, WARN_ON_ONCE, fput, file_inode};
+identifier g != {IS_ERR, IS_ERR_OR_NULL, PTR_ERR, likely, unlikely, WARN_ON, WARN_ON_ONCE, fput, file_inode}; // @fnullok@
 identifier get = {fget, fget_raw, fget_task};
 position p1, p2;
 statement S;
