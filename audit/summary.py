@@ -84,6 +84,12 @@ def funcs(text):
         yield code[s:o], code[o:e + 1]
 
 
+def param_names(header):
+    """the parameter names of a definition header, in order (None: no list)"""
+    m = re.search(r"\((.*)\)\s*$", header, re.S)
+    return re.findall(r"(\w+)\s*(?=,|$)", m.group(1)) if m else None
+
+
 def params(header, typ):
     m = re.search(r"\((.*)\)\s*$", header, re.S)
     if not m:
@@ -243,8 +249,7 @@ def main():
                     kinds.setdefault(n, set()).add("fdputs")
                 elif not re.search(r"=\s*%s\s*;|&\s*%s\b" % (p, p), body):
                     kinds.setdefault(n, set()).add("fdborrow")
-            hp = re.search(r"\((.*)\)\s*$", header, re.S)
-            ps = set(re.findall(r"(\w+)\s*(?=,|$)", hp.group(1))) if hp else set()
+            ps = set(param_names(header) or ())
             for m in GETREF.finditer(body):
                 a = call_args(body, m.end())
                 base = re.match(r"&?\s*\(?\s*(\w+)", a[0]) if a else None
@@ -272,9 +277,8 @@ def main():
                     cache[f] = open(os.path.join(tree, f), errors="replace").read()
                 for header, body in funcs(cache[f]):
                     n = name_of(header)
-                    m = re.search(r"\((.*)\)\s*$", header, re.S)
-                    if n and m:
-                        ps = re.findall(r"(\w+)\s*(?=,|$)", m.group(1))
+                    ps = param_names(header)
+                    if n and ps is not None:
                         bodies.append((n, ps, body))
         grown = True
         while grown:
