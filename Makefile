@@ -7,7 +7,7 @@ OUT := out
 BASE_SRC = $(FDSAFE_CACHE)/linux-6.1
 PATCHED_SRC = $(FDSAFE_CACHE)/patched
 
-.PHONY: all deps source apply kernel tests test check-series run audit bench deb debian-kernel debian-test check-touched check-fix-alone stress clean
+.PHONY: all deps source apply kernel kernels tests test check-series run audit bench deb debian-kernel debian-test check-touched check-fix-alone stress clean
 
 all: run
 
@@ -20,9 +20,13 @@ source: deps
 apply: source
 	@$(S)/apply-series.sh >/dev/null
 
-# out/bzImage (patched), out/bzImage.base (unpatched), out/linux -> patched tree
+# out/bzImage (patched), out/linux -> patched tree
 kernel: apply
-	@$(S)/make-kernels.sh
+	@$(S)/make-kernels.sh patched
+
+# and out/bzImage.base (unpatched), for the comparisons
+kernels: apply
+	@$(S)/make-kernels.sh patched base
 
 tests: source
 	@$(MAKE) -s -C tests/guest KSRC=$(BASE_SRC) OUT=$(CURDIR)/$(OUT)/tests
@@ -42,7 +46,7 @@ check-series: apply
 audit: source
 	@audit/run $(or $(TREE),$(BASE_SRC))
 
-bench: kernel
+bench: kernels
 	@bench/run
 
 # The patched tree built as Debian builds it (config and release of
@@ -56,7 +60,7 @@ debian-test: debian-kernel tests
 	@$(S)/debian-test.sh
 
 # The leading Fixes: patches alone on the pristine tree: builds, bugfix_* pass.
-check-fix-alone: kernel tests
+check-fix-alone: kernels tests
 	@$(S)/check-fix-alone.sh
 
 check-touched: apply

@@ -39,7 +39,7 @@ ensure_worktree "$scratch"
 ensure_worktree "$wt"
 git -C "$scratch" am --abort >/dev/null 2>&1 || true
 git -C "$scratch" checkout -q -f --detach pristine
-git -C "$scratch" clean -q -fdx
+git -C "$scratch" clean -q -fdx -e "/.kbuild-*"
 log "applying ${#patches[@]} patches"
 for p in "${patches[@]}"; do
 	if ! out=$(git -C "$scratch" "${GIT_ID[@]}" am -q --keep-cr "$pdir/$p" 2>&1); then
@@ -50,7 +50,7 @@ for p in "${patches[@]}"; do
 done
 head=$(git -C "$scratch" rev-parse HEAD)
 git -C "$wt" checkout -q -f --detach "$head"
-git -C "$wt" clean -q -fdx
+git -C "$wt" clean -q -fdx -e "/.kbuild-*"
 git -C "$wt" tag -f fdsafe-series "$head" >/dev/null
 echo "$want" >"$stamp"
 log "applied ${#patches[@]} patches"

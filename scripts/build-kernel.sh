@@ -4,6 +4,12 @@
 # FRAGMENT on top, e.g. configs/stress.config) and build TARGETs (default:
 # bzImage) from the source tree SRC.  The folder is kept between runs, so a
 # rebuild is incremental; ccache is used when present.
+# The objects live in SRC/.kbuild-<name of BUILD>, and BUILD is a link to
+# it: kbuild names the sources of a build folder that sits directly in the
+# tree "../", so the compiler command lines of every tree (pristine,
+# patched, each commit of the series) are the same, and ccache serves an
+# object whose preprocessed source another tree already compiled (all
+# those that include no header the series changes).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -18,6 +24,16 @@ src=$1 build=$2
 shift 2
 [ $# -gt 0 ] || set -- bzImage
 [ -f "$src/Makefile" ] || die "$src is not a kernel tree"
+src=$(cd "$src" && pwd -P)
+if [ "$(dirname "$(realpath -m "$build")")" != "$src" ]; then
+	real=$src/.kbuild-$(basename "$build")
+	if [ -d "$build" ] && [ ! -L "$build" ]; then	# a folder of the old layout
+		[ ! -e "$real" ] || die "both $build and $real exist: remove one"
+		mv "$build" "$real"
+	fi
+	mkdir -p "$real" "$(dirname "$build")"
+	ln -sfn "$real" "$build"
+fi
 mkdir -p "$build"
 
 cc=gcc

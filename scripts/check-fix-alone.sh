@@ -3,10 +3,9 @@
 # patches that carry a Fixes: tag) apply to the pristine tree without the
 # rest, and a kernel with only them passes the bugfix_* guest tests,
 # which fail on the baseline.  One TAP line per bugfix_ test case.
-# The tree and its build folder sit side by side like linux-6.1 and
-# build-base (fix-alone/linux-6.1, fix-alone/build), so the compiler sees
-# the same relative paths and ccache serves every object the fixes do
-# not touch: this costs a link, not a kernel build.
+# build-kernel.sh builds every tree in a folder of its own, so the
+# compiler sees the same relative paths and ccache serves every object
+# the fixes do not touch: this costs a link, not a kernel build.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 

@@ -18,7 +18,7 @@ if [ -f "$okdir/$want" ]; then
 fi
 ensure_worktree "$wt"
 git -C "$wt" checkout -q -f --detach pristine
-git -C "$wt" clean -q -fdx
+git -C "$wt" clean -q -fdx -e "/.kbuild-*"
 rm -rf "$wt/.pc" "$wt/patches"
 cp -r "$pdir" "$wt/patches"
 if ! out=$(cd "$wt" && QUILT_PATCHES=patches quilt push -a -q 2>&1); then

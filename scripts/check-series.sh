@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # check-series.sh: every patch of patches/series passes checkpatch.pl, and
 # every commit of the applied series builds on its own: the objects it
-# touches that the lean config builds (a commit that touches a header
-# builds every lean-config object the series has touched up to and
-# including it: every user of struct fd is among them, since the
-# fd_file() conversion touches them all).  One TAP line per
-# check.  Results of the build check are cached by tree, object list and
-# config fragment.
+# touches that the lean config builds, and, when it changes a header,
+# every lean-config object the series has touched up to and including it
+# that depends on one of the changed headers (every user of struct fd is
+# among the touched, since the fd_file() conversion touches them all).
+# A touched object that depends on no changed header has the same inputs
+# as at the last commit that changed one of them, and was built there.
+# One TAP line per check.  Results of the build check are cached by tree,
+# object list and config fragment.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -51,6 +53,21 @@ objs_of() {
 		[ -f "$ref/${c%.c}.o" ] && echo "${c%.c}.o"
 	done; true
 }
+# depends_on OBJ HEADER...: the kbuild dependency list of OBJ names one of
+# the headers, in the pristine build, the patched one or the last build
+# of OBJ here.
+depends_on() {
+	local o=$1 cmd d h
+	shift
+	cmd=$(dirname "$o")/.$(basename "$o").cmd
+	for d in "$ref" "$FDSAFE_CACHE/build-patched" "$bbuild"; do
+		[ -f "$d/$cmd" ] || continue
+		for h in "$@"; do
+			grep -qE "(^| |/)${h//./\\.}( |\$)" "$d/$cmd" && return 0
+		done
+	done
+	return 1
+}
 ensure_worktree "$bis"
 mkdir -p "$okdir"
 i=0
@@ -58,8 +75,12 @@ for c in "${commits[@]}"; do
 	p=${patches[$i]}
 	i=$((i + 1))
 	mapfile -t objs < <(objs_of "$c^" "$c")
-	if git -C "$wt" diff --name-only "$c^" "$c" | grep -q '\.h$'; then
-		mapfile -t objs < <(objs_of pristine "$c")
+	mapfile -t hdrs < <(git -C "$wt" diff --name-only "$c^" "$c" -- '*.h')
+	if [ ${#hdrs[@]} -gt 0 ]; then
+		while read -r o; do
+			printf '%s\n' "${objs[@]}" | grep -qxF "$o" ||
+				! depends_on "$o" "${hdrs[@]}" || objs+=("$o")
+		done < <(objs_of pristine "$c")
 	fi
 	stamp=$okdir/$(git -C "$wt" rev-parse "$c^{tree}")-$({ printf '%s\n' "${objs[@]}"
 		cat "$FDSAFE_TOP/configs/lean.config"; } | md5sum | cut -c1-8)

@@ -49,7 +49,7 @@ warnings() {
 		"$FDSAFE_TOP/scripts/build-kernel.sh" "$src" "$build" C=2 "${objs[@]}" >"$f.log" 2>&1 ||
 			die "make C=2 failed in $src (see $f.log)"
 	fi
-	sed -nE -e "s#^($src|\.\./$(basename "$src"))/##" \
+	sed -nE -e "s#^($src|\.\./$(basename "$src")|\.\.)/##" \
 		-e 's#^([^ :]+):[0-9]+:[0-9]+: (.*[^[:space:]])[[:space:]]*$#\1: \2#p' "$f.log" | sort >"$f.tmp"
 	mv "$f.tmp" "$f"
 	echo "$f"

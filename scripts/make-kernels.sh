@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
-# make-kernels.sh: build the baseline (pristine Debian) and the patched
-# kernel from the same config fragment, each in its own kept build folder.
+# make-kernels.sh [patched] [base]: build the patched kernel and/or the
+# baseline (pristine Debian) from the same config fragment, each in its
+# own kept build folder (default: both).  The main job needs only the
+# patched one; comparisons (make test, make bench) build both.
 #   out/bzImage.base  unpatched      out/bzImage  patched
 #   out/linux -> the patched source tree
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
+[ $# -gt 0 ] || set -- base patched
+want_base=0 want_patched=0
+for k in "$@"; do
+	case $k in base) want_base=1 ;; patched) want_patched=1 ;;
+	*) die "usage: $0 [patched] [base]" ;; esac
+done
 base=$(pristine_tree)
 patched=$FDSAFE_CACHE/patched
 out=$FDSAFE_TOP/out
@@ -28,7 +36,12 @@ build() { # SRC BUILD IMAGE LABEL
 	cp "$2/arch/x86/boot/bzImage" "$3.tmp" && mv "$3.tmp" "$3"
 	log "$4 kernel: $3 ($((SECONDS - t0)) s)"
 }
-rm -f "$out/bzImage" "$out/bzImage.base"
-build "$base" "$FDSAFE_CACHE/build-base" "$out/bzImage.base" baseline
-build "$patched" "$FDSAFE_CACHE/build-patched" "$out/bzImage" patched
-ln -sfn "$patched" "$out/linux"
+if [ $want_base -eq 1 ]; then
+	rm -f "$out/bzImage.base"
+	build "$base" "$FDSAFE_CACHE/build-base" "$out/bzImage.base" baseline
+fi
+if [ $want_patched -eq 1 ]; then
+	rm -f "$out/bzImage"
+	build "$patched" "$FDSAFE_CACHE/build-patched" "$out/bzImage" patched
+	ln -sfn "$patched" "$out/linux"
+fi

@@ -11,7 +11,6 @@ bad=$(grep -c ' fail$' "$res" || true)
 sk=$(grep -c ' skip$' "$res" || true)
 cat <<MSG
 patched kernel:  $FDSAFE_TOP/out/bzImage  (source: $FDSAFE_TOP/out/linux)
-baseline kernel: $FDSAFE_TOP/out/bzImage.base
 guest results:   $res  (console: $res.log)
 $ok passed, $bad failed, $sk skipped
 MSG

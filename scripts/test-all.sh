@@ -10,6 +10,7 @@ R=$FDSAFE_TOP/out/results
 pass=0 fail=0 skip=0
 
 finish() {
+	echo "# total: $SECONDS s"
 	echo "$pass passed, $fail failed, $skip skipped"
 	[ "$fail" -eq 0 ]
 	exit
@@ -48,7 +49,7 @@ checker() {
 }
 
 step "series applies to pristine linux-source-$KVER" "$S/apply-series.sh" >/dev/null || finish
-step "kernels build (baseline and patched)" "$S/make-kernels.sh" || finish
+step "kernels build (baseline and patched)" "$S/make-kernels.sh" patched base || finish
 checker "series checks" "$S/check-series.sh"
 checker "checkpatch PREFER_CLASS_FD" "$S/test-checkpatch-fd.sh"
 checker "quilt" "$S/check-quilt.sh"
