@@ -39,6 +39,11 @@ SUMMARY_OUT gets one "KIND name" line per function:
   fnullok    takes a struct file * parameter and tests it for NULL itself
              (file_is_kvm(): "return file && ..."): passing an untested
              fget() result to it is fine
+  retput0 / retput1 / retput2  puts its first / second / third (pointer)
+             parameter only where it then returns non-zero, returns 0
+             elsewhere (netlink_attachskb()): after a non-zero result the
+             reference is gone
+  argput     puts a pointer parameter on some path (netlink_detachskb())
   refgetter  takes a reference on (or raises a count of) something it was
              passed: a GETREF call on a parameter (dma_fence_get(fence) in
              drm_syncobj_replace_fence()); fd-installed's late_get takes a
@@ -73,7 +78,7 @@ mut = importlib.machinery.SourceFileLoader(
 
 def grep(tree, regex):
     out = subprocess.run(["grep", "-rlE", "--include=*.c", "--include=*.h",
-                          "--exclude-dir=tools", "--exclude-dir=.git", regex, "."],
+                          "--exclude-dir=tools", "--exclude-dir=.?*", regex, "."],
                          cwd=tree, stdout=subprocess.PIPE, text=True).stdout
     return {f[2:] for f in out.split()}
 
@@ -263,6 +268,34 @@ def main():
                 if re.search(r"\b(sockfd_put\(\s*%s\s*\)|fput\(\s*%s(->file)?\s*\))" % (v, v),
                              body[m.end():m.end() + 300]):
                     kinds.setdefault(m.group(2), set()).add("errput")
+    # retput0/1/2: puts its first / second / third parameter (a pointer:
+    # fput(), sock_put(), sockfd_put()) only on paths that then return
+    # something other than 0, and returns 0 elsewhere (netlink_attachskb():
+    # "sock_put(sk); ... return 1;", "return 0;" when it keeps the
+    # reference): a caller that puts it again after a non-zero result puts
+    # it twice.  argput: puts one of its pointer parameters on some path
+    # (netlink_detachskb()), a put for that caller-side rule.  Every file
+    # with such a put is read, selected or not.
+    putpat = r"\b(?:fput|sock_put|sockfd_put)\(\s*%s\s*\)\s*;"
+    for f in grep(tree, r"\b(fput|sock_put|sockfd_put)\s*\("):
+        if f not in cache:
+            cache[f] = open(os.path.join(tree, f), errors="replace").read()
+        for header, body in funcs(cache[f]):
+            n, ps = name_of(header), param_names(header)
+            if not n or not ps:
+                continue
+            for i, p in enumerate(ps):
+                if not re.search(r"\*\s*%s\s*(?:,|\)\s*$)" % p, header):
+                    continue
+                puts = list(re.finditer(putpat % p, body))
+                if not puts:
+                    continue
+                kinds.setdefault(n, set()).add("argput")
+                if i > 2 or not re.search(r"\breturn\s+0\s*;", body):
+                    continue
+                after = [re.search(r"\breturn\b\s*([^;]*);", body[m.end():]) for m in puts]
+                if all(r and r.group(1).strip() not in ("", "0") for r in after):
+                    kinds.setdefault(n, set()).add("retput%d" % i)
     # lookups: name -> set of the argument positions that are the fd
     # (0: the first argument; "lookup1": the second, e.g. svc_alien_sock(net,
     # fd); "lookup2": the third), so that a lookup function's other

@@ -11,7 +11,7 @@
 ///
 // Confidence: High
 // Options: --no-includes --include-headers
-// Comments: part of the fd-lifetime auditor, /work/main/audit
+// Comments: part of the fd-lifetime auditor, audit/ of the fdsafe project
 
 virtual report
 virtual audit

@@ -14,7 +14,7 @@
 // Confidence: Moderate (void functions falling off their end are not seen;
 //   tests through a copy of f.file into another variable are not followed)
 // Options: --no-includes --include-headers
-// Comments: part of the fd-lifetime auditor, /work/main/audit
+// Comments: part of the fd-lifetime auditor, audit/ of the fdsafe project
 
 virtual report
 virtual audit

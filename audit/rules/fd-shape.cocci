@@ -8,7 +8,7 @@
 ///
 // Confidence: High (as a shape report; not a bug report)
 // Options: --no-includes --include-headers
-// Comments: part of the fd-lifetime auditor, /work/main/audit
+// Comments: part of the fd-lifetime auditor, audit/ of the fdsafe project
 
 virtual report
 virtual audit

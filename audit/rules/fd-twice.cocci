@@ -13,7 +13,7 @@
 // Confidence: Moderate (a second lookup that does not depend on the first
 //   is harmless)
 // Options: --no-includes --include-headers
-// Comments: part of the fd-lifetime auditor, /work/main/audit
+// Comments: part of the fd-lifetime auditor, audit/ of the fdsafe project
 
 virtual report
 virtual audit

@@ -6,7 +6,7 @@
 ///
 // Confidence: Moderate (some callees accept NULL)
 // Options: --no-includes --include-headers
-// Comments: part of the fd-lifetime auditor, /work/main/audit
+// Comments: part of the fd-lifetime auditor, audit/ of the fdsafe project
 
 virtual report
 virtual audit

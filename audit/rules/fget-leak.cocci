@@ -16,7 +16,7 @@
 // Confidence: Moderate (hand-offs to functions outside the tree are guessed
 //   from their names)
 // Options: --no-includes --include-headers
-// Comments: part of the fd-lifetime auditor, /work/main/audit
+// Comments: part of the fd-lifetime auditor, audit/ of the fdsafe project
 
 virtual report
 virtual audit
