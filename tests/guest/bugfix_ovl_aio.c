@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Linux aio (io_submit()) on overlayfs files, lower, upper and work dirs
- * on the guest's tmpfs.  ovl_read_iter()/ovl_write_iter() take the real
- * file with ovl_real_fdget(); for an overlay file opened before its
- * copy-up that is a real upper file opened just for the call, which the
- * async path must still drop after handing its own reference to the aio
- * request.  The 6.1 baseline does not drop it (patch 0014, upstream "ovl:
- * fix file reference leak when submitting aio"): every such request
- * leaks a file that pins the overlay mount, so umount() stays EBUSY.
- * Turned into a guest test from audit/repro/fs_ovl_aio_leak.c.
+ * Linux aio (io_submit()) on overlayfs files, each test in a private mount
+ * namespace with lower, upper and work dirs on a tmpfs of its own
+ * (ovl_aio_leak.h).  ovl_read_iter()/ovl_write_iter() take the real file
+ * with ovl_real_fdget(); for an overlay file opened before its copy-up
+ * that is a real upper file opened just for the call, which the async
+ * path must still drop after handing its own reference to the aio
+ * request.  The 6.1 baseline does not drop it (patch 0001, upstream "ovl:
+ * fix file reference leak when submitting aio"): every such request leaks
+ * a file that pins the overlay mount, so umount() stays EBUSY.
  *
  *  - bugfix_ovl_aio_no_file_leak: aio reads of a stale fd, then every fd
- *    and the aio context gone: umount() of the overlay must succeed;
+ *    and the aio context gone: umount() of the overlay must succeed.  It
+ *    is ovl_aio_leak_check(), the standalone reproducer of the Debian bug
+ *    report (ovl_aio_leak.h = submissions/debian/ovl-aio-leak.c);
  *  - ovl_aio_read_write_data: aio writes and reads (stale fd, fresh fd)
  *    move the right bytes to and from the upper file;
  *  - ovl_sync_read_stale_fd_no_file_leak: the same as the bugfix test
@@ -24,172 +26,12 @@
  * allocated in ovl_open_realfile() from aio_read()), so vm-run fails the
  * whole VM run with 125 there, not just this test.
  */
-#include <linux/aio_abi.h>
-#include <sys/mount.h>
-#include <sys/stat.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <time.h>
-
+#define OVL_AIO_LEAK_NO_MAIN
+#include "ovl_aio_leak.h"
 #include "fdtest.h"
 
-#define LOWER_TEXT	"lower data\n"	/* 11 bytes */
-#define NREQ		8
-#define CHUNK		8
-
-struct ovl {
-	char base[64];
-	char lower[96], upper[96], work[96], merged[96];
-	char file[128];		/* merged/f */
-};
-
-static long sys_io_setup(unsigned int n, aio_context_t *ctx)
-{
-	return syscall(__NR_io_setup, n, ctx);
-}
-
-static long sys_io_submit(aio_context_t ctx, long n, struct iocb **iocbs)
-{
-	return syscall(__NR_io_submit, ctx, n, iocbs);
-}
-
-static long sys_io_getevents(aio_context_t ctx, long min, long max,
-			     struct io_event *ev, struct timespec *ts)
-{
-	return syscall(__NR_io_getevents, ctx, min, max, ev, ts);
-}
-
-static long sys_io_destroy(aio_context_t ctx)
-{
-	return syscall(__NR_io_destroy, ctx);
-}
-
-static int put_file(const char *path, const char *text)
-{
-	int fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0644);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, text, strlen(text));
-	close(fd);
-	return n == (ssize_t)strlen(text) ? 0 : -1;
-}
-
-/*
- * A fresh overlay on /tmp/ovlaioXXXXXX/m with one lower file "f".
- * 0, -ENODEV without CONFIG_OVERLAY_FS, or -1 with errno.
- */
-static int ovl_setup(struct ovl *o)
-{
-	char opts[512], path[128];
-
-	snprintf(o->base, sizeof(o->base), "/tmp/ovlaioXXXXXX");
-	if (!mkdtemp(o->base))
-		return -1;
-	snprintf(o->lower, sizeof(o->lower), "%s/l", o->base);
-	snprintf(o->upper, sizeof(o->upper), "%s/u", o->base);
-	snprintf(o->work, sizeof(o->work), "%s/w", o->base);
-	snprintf(o->merged, sizeof(o->merged), "%s/m", o->base);
-	snprintf(o->file, sizeof(o->file), "%s/f", o->merged);
-	if (mkdir(o->lower, 0755) || mkdir(o->upper, 0755) ||
-	    mkdir(o->work, 0755) || mkdir(o->merged, 0755))
-		return -1;
-	snprintf(path, sizeof(path), "%s/f", o->lower);
-	if (put_file(path, LOWER_TEXT))
-		return -1;
-	snprintf(opts, sizeof(opts), "lowerdir=%s,upperdir=%s,workdir=%s",
-		 o->lower, o->upper, o->work);
-	if (mount("overlay", o->merged, "overlay", 0, opts))
-		return errno == ENODEV ? -ENODEV : -1;
-	return 0;
-}
-
-/*
- * umount() the overlay, allowing up to ~1 s for the delayed fput()s of
- * the files just released (aio completion and close() defer them to
- * task work / a workqueue).  0, or -1 with errno (EBUSY: still in use).
- */
-static int umount_retry(const char *dir)
-{
-	for (int i = 0; i < 50; i++) {
-		if (!umount(dir))
-			return 0;
-		if (errno != EBUSY)
-			return -1;
-		usleep(20000);
-	}
-	errno = EBUSY;
-	return -1;
-}
-
-/*
- * An fd of merged/f opened while the file is still only in the lower
- * layer, then the file copied up through a second fd: the first fd's
- * real file (file->private_data) stays the lower one, so every read of
- * it goes through ovl_open_realfile() of the upper file.
- */
-static int open_stale(struct ovl *o)
-{
-	int ro = open(o->file, O_RDONLY), rw;
-
-	if (ro < 0)
-		return -1;
-	rw = open(o->file, O_RDWR);	/* copies the file up */
-	if (rw < 0) {
-		close(ro);
-		return -1;
-	}
-	close(rw);
-	return ro;
-}
-
-/*
- * Submit @n iocbs and wait (up to 10 s) for all of them; the results go
- * to @res.  0, or -1 with errno (ETIMEDOUT if they did not complete).
- */
-static int aio_run(aio_context_t ctx, struct iocb *cb, int n, long *res)
-{
-	struct iocb *cbp[NREQ];
-	struct io_event ev[NREQ];
-	int done = 0;
-
-	for (int i = 0; i < n; i++) {
-		cb[i].aio_data = i;
-		cbp[i] = &cb[i];
-	}
-	if (sys_io_submit(ctx, n, cbp) != n)
-		return -1;
-	for (int tries = 0; done < n && tries < 10; tries++) {
-		struct timespec ts = { .tv_sec = 1 };
-		long got = sys_io_getevents(ctx, 1, n - done, ev, &ts);
-
-		if (got < 0)
-			return -1;
-		for (long i = 0; i < got; i++)
-			res[ev[i].data] = ev[i].res;
-		done += got;
-	}
-	if (done < n) {
-		errno = ETIMEDOUT;
-		return -1;
-	}
-	return 0;
-}
-
-static void prep(struct iocb *cb, int fd, int op, const void *buf, size_t len,
-		 off_t off)
-{
-	memset(cb, 0, sizeof(*cb));
-	cb->aio_fildes = fd;
-	cb->aio_lio_opcode = op;
-	cb->aio_buf = (unsigned long)buf;
-	cb->aio_nbytes = len;
-	cb->aio_offset = off;
-}
-
-#define OVL_SETUP(o) do {						\
-	int _r = ovl_setup(o);						\
+#define OVL_SETUP() do {						\
+	int _r = ovl_setup();						\
 	if (_r == -ENODEV)						\
 		SKIP(return, "overlay: ENODEV (CONFIG_OVERLAY_FS not set)"); \
 	ASSERT_EQ(0, _r) TH_LOG("overlay setup: %s", strerror(errno));	\
@@ -201,48 +43,29 @@ static void prep(struct iocb *cb, int fd, int op, const void *buf, size_t len,
  */
 TEST(bugfix_ovl_aio_no_file_leak)
 {
-	struct ovl o;
-	struct iocb cb[NREQ];
-	char buf[NREQ][CHUNK];
-	long res[NREQ];
-	aio_context_t ctx = 0;
-	int ro, r;
+	char msg[256];
+	int r = ovl_aio_leak_check(1, msg, sizeof(msg));
 
-	OVL_SETUP(&o);
-	ro = open_stale(&o);
-	ASSERT_LE(0, ro) TH_LOG("open/copy-up %s: %s", o.file, strerror(errno));
-	ASSERT_EQ(0, sys_io_setup(NREQ, &ctx)) TH_LOG("io_setup: %s", strerror(errno));
-	for (int i = 0; i < NREQ; i++)
-		prep(&cb[i], ro, IOCB_CMD_PREAD, buf[i], CHUNK, 0);
-	r = aio_run(ctx, cb, NREQ, res);
-	ASSERT_EQ(0, r) TH_LOG("aio reads: %s", strerror(errno));
-	sys_io_destroy(ctx);
-	close(ro);
-
-	/* every fd and the aio context are gone: nothing may hold the mount */
-	r = umount_retry(o.merged);
-	EXPECT_EQ(0, r)
-		TH_LOG("umount overlay after aio reads of a pre-copy-up fd: %s "
-		       "(the real files opened for the reads leaked and pin it)",
-		       strerror(errno));
-	if (r)
-		umount2(o.merged, MNT_DETACH);
+	if (r == OVL_AIO_SKIP)
+		SKIP(return, "%s", msg);
+	ASSERT_NE(OVL_AIO_ERROR, r) TH_LOG("%s", msg);
+	EXPECT_EQ(OVL_AIO_OK, r) TH_LOG("%s (the real files opened for the "
+					"reads leaked and pin it)", msg);
 }
 
 /* aio writes and reads through the overlay move the right bytes */
 TEST(ovl_aio_read_write_data)
 {
-	struct ovl o;
 	struct iocb cb[NREQ];
-	char rbuf[NREQ][CHUNK], path[160], up[64];
+	char rbuf[NREQ][CHUNK], up[64];
 	long res[NREQ];
 	aio_context_t ctx = 0;
 	int ro, rw, fd;
 
-	OVL_SETUP(&o);
-	ro = open_stale(&o);
-	ASSERT_LE(0, ro) TH_LOG("open/copy-up %s: %s", o.file, strerror(errno));
-	rw = open(o.file, O_RDWR);
+	OVL_SETUP();
+	ro = open_stale();
+	ASSERT_LE(0, ro) TH_LOG("open/copy-up %s: %s", OVL_FILE, strerror(errno));
+	rw = open(OVL_FILE, O_RDWR);
 	ASSERT_LE(0, rw) TH_LOG("open O_RDWR: %s", strerror(errno));
 	ASSERT_EQ(0, sys_io_setup(NREQ, &ctx)) TH_LOG("io_setup: %s", strerror(errno));
 
@@ -277,42 +100,39 @@ TEST(ovl_aio_read_write_data)
 	close(ro);
 
 	/* the data is in the upper file, the lower one is untouched */
-	snprintf(path, sizeof(path), "%s/f", o.upper);
-	fd = open(path, O_RDONLY);
+	fd = open(OVL_UPPER "/f", O_RDONLY);
 	ASSERT_LE(0, fd) TH_LOG("no copy-up in upper: %s", strerror(errno));
 	memset(up, 0, sizeof(up));
 	EXPECT_EQ(15, read(fd, up, sizeof(up) - 1));
 	EXPECT_STREQ("LOWER data\n+aio", up);
 	close(fd);
-	snprintf(path, sizeof(path), "%s/f", o.lower);
-	fd = open(path, O_RDONLY);
+	fd = open(OVL_LOWER "/f", O_RDONLY);
 	ASSERT_LE(0, fd);
 	memset(up, 0, sizeof(up));
 	EXPECT_EQ(11, read(fd, up, sizeof(up) - 1));
 	EXPECT_STREQ(LOWER_TEXT, up) TH_LOG("lower file was modified");
 	close(fd);
 	/* the baseline leaks the stale fd's real files: detach, don't check */
-	umount2(o.merged, MNT_DETACH);
+	umount2(OVL_MERGED, MNT_DETACH);
 }
 
 /* control for the bugfix test: synchronous reads of a stale fd */
 TEST(ovl_sync_read_stale_fd_no_file_leak)
 {
-	struct ovl o;
 	char buf[CHUNK];
 	int ro, r;
 
-	OVL_SETUP(&o);
-	ro = open_stale(&o);
-	ASSERT_LE(0, ro) TH_LOG("open/copy-up %s: %s", o.file, strerror(errno));
+	OVL_SETUP();
+	ro = open_stale();
+	ASSERT_LE(0, ro) TH_LOG("open/copy-up %s: %s", OVL_FILE, strerror(errno));
 	for (int i = 0; i < NREQ; i++)
 		ASSERT_EQ(CHUNK, pread(ro, buf, CHUNK, 0))
 			TH_LOG("pread: %s", strerror(errno));
 	close(ro);
-	r = umount_retry(o.merged);
+	r = umount_retry(OVL_MERGED);
 	EXPECT_EQ(0, r) TH_LOG("umount overlay after read()s: %s", strerror(errno));
 	if (r)
-		umount2(o.merged, MNT_DETACH);
+		umount2(OVL_MERGED, MNT_DETACH);
 }
 
 TEST_HARNESS_MAIN

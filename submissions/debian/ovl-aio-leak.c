@@ -1,0 +1,1 @@
+../../tests/guest/ovl_aio_leak.h
