@@ -5,6 +5,7 @@
 
 OUTDIR/runtime/{base,patched}-N.log   console logs of fdbench (runtime.sh)
 OUTDIR/codesize-{gcc,clang}/          bloat-o-meter output (codesize.sh)
+OUTDIR/layout.md                      hot-path layout table (layout.sh), included as is
 
 Writes OUTDIR/results.md (also printed), OUTDIR/ratios.dat and
 OUTDIR/codesize-CC.dat for the plots.  Per op and mode, a boot gives one
@@ -241,6 +242,11 @@ def main():
         md += codesize_section(outdir, cc)
         if os.path.exists(os.path.join(outdir, "codesize-%s.dat" % cc)):
             md += ["", "![code size %s](codesize-%s.png)" % (cc, cc)]
+    try:
+        with open(os.path.join(outdir, "layout.md")) as f:
+            md += [""] + f.read().rstrip("\n").split("\n")
+    except OSError:
+        pass
     text = "\n".join(md) + "\n"
     with open(os.path.join(outdir, "results.md"), "w") as f:
         f.write(text)

@@ -7,9 +7,10 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 S=$FDSAFE_TOP/scripts
 R=$FDSAFE_TOP/out/results
-pass=0 fail=0 skip=0
+pass=0 fail=0 skip=0 times=()
 
 finish() {
+	printf '# time: %s\n' "${times[@]}"
 	echo "# total: $SECONDS s"
 	echo "$pass passed, $fail failed, $skip skipped"
 	[ "$fail" -eq 0 ]
@@ -33,6 +34,7 @@ step() {
 	local name=$1 t0=$SECONDS
 	shift
 	if "$@"; then
+		times+=("$((SECONDS - t0)) s  $name")
 		tally <<<"ok - $name ($((SECONDS - t0)) s)"
 	else
 		tally <<<"not ok - $name # failed, see messages above"
@@ -40,15 +42,21 @@ step() {
 	fi
 }
 
+# quiet CMD...: CMD with its standard output dropped (its TAP-less chatter)
+quiet() {
+	"$@" >/dev/null
+}
+
 # checker NAME CMD...: tally a command's TAP lines; its failing exit counts.
 checker() {
 	local name=$1 t0=$SECONDS
 	shift
 	tally < <("$@" 2>&1 || echo "not ok - $name exited non-zero")
+	times+=("$((SECONDS - t0)) s  $name")
 	echo "# $name: $((SECONDS - t0)) s"
 }
 
-step "series applies to pristine linux-source-$KVER" "$S/apply-series.sh" >/dev/null || finish
+step "series applies to pristine linux-source-$KVER" quiet "$S/apply-series.sh" || finish
 step "kernels build (baseline and patched)" "$S/make-kernels.sh" patched base || finish
 checker "series checks" "$S/check-series.sh"
 checker "checkpatch PREFER_CLASS_FD" "$S/test-checkpatch-fd.sh"
