@@ -5,8 +5,9 @@ from the tree, and the list of files the rules must look at.
 
 Usage: summary.py TREE FILES_OUT SUMMARY_OUT
        summary.py --specialize SUMMARY < RULES.cocci > RULES.cocci
+       summary.py --pairs TREE | --pairs-table TREE
 The second form puts the computed names into the rules: a metavariable
-line ending in "// @KIND@" gets the KIND names added to its {...} list (or
+line ending in "// @KIND@" (or "// @KIND+KIND@") gets the KIND names added to its {...} list (or
 to its =~ "..." regex as whole names), so spatch matches plain names and
 needs no python per candidate.
 
@@ -48,11 +49,40 @@ SUMMARY_OUT gets one "KIND name" line per function:
              passed: a GETREF call on a parameter (dma_fence_get(fence) in
              drm_syncobj_replace_fence()); fd-installed's late_get takes a
              call to it after the file's publication as that reference
+  acquire / release  inferred acquire/release pairs (issue 23): an
+             ACQUIRER returns a pointer (or a struct) to an object after
+             taking a reference on it: a refcount primitive on it or its
+             member (kref_get/kref_init, refcount_inc/_set(,1),
+             atomic*_inc/_set(,1), get_file*(), or a "getter": a function
+             doing one of these on its parameter, sock_hold()), or the
+             result of another acquirer (returned directly, through a
+             local, in a one-argument wrapper, or as v->m / g(v) when the
+             reference on v is not dropped unconditionally); a RELEASE of a
+             type drops it: a put primitive (kref_put, refcount_dec_and_*,
+             atomic*_dec_and_test, ...) on its parameter's counter (the
+             counter the type's acquirers raise, when known), or a known
+             release of the parameter or of a member of it (dma_buf_put():
+             fput(dmabuf->file)), unconditionally or under a test of the
+             parameter; function-like macros too (sockfd_put()).  An FD
+             LOOKUP passes an int parameter on to an fd table index
+             (fdt->fd[fd]) or to another fd lookup.  Seeds: fget() and
+             fput() only; a fixpoint over the call graph of the files using
+             a primitive, fget(), fput() or an fd table, grown by the
+             callers of the fd lookups.  The pair of an acquirer is the
+             release of its type called on most functions together with it
+             (none if no function of the tree calls both).  "acquire" lists
+             the fd lookups returning a pointer whose pair is seen in two
+             functions, "release" their releases; fget-leak takes them as
+             owners and puts, fget-double-put and fget-use-after-put take
+             the releases as puts.  summary.py --pairs-table TREE prints all
+             pairs (docs/audit-pairs.md); summary.py --pairs TREE the two
+             kinds, which AUDIT_PAIRS=FILE adds to a run on a few files of
+             that tree (tests/corpus)
 FILES_OUT gets the .c/.h files (outside tools/) that mention the fd API, a
 put, a lookup, any owner, a caller of a lookup function, or an fd install
-(fd_install(), dma_buf_fd(), anon_inode_getfd()).
+(fd_install(), dma_buf_fd(), anon_inode_getfd()), or an "acquire" function.
 """
-import os, re, subprocess, sys
+import collections, os, re, subprocess, sys
 
 SEEDS = """fget fget_raw fget_task fget_many filp_open file_open_name file_open_root
 file_open_root_mnt dentry_open dentry_create kernel_file_open alloc_file_pseudo
@@ -145,8 +175,9 @@ def specialize(sum_path):
     for decls in re.findall(r"(?ms)^@[^@\n]*@\n(.*?)^@@", text):
         clash |= set(re.findall(r"\b\w+\b", re.sub(r"\{[^}]*\}|\"[^\"]*\"|//.*", "", decls)))
     for line in text.splitlines(True):
-        m = re.search(r"// @(\w+)@\s*$", line)
-        names = [n for n in kinds.get(m.group(1), []) if n not in clash] if m else []
+        m = re.search(r"// @([\w+]+)@\s*$", line)
+        names = [n for k in m.group(1).split("+") for n in kinds.get(k, [])
+                 if n not in clash] if m else []
         if names and "{" in line:
             a, b = line.index("{") + 1, line.rindex("}")
             old = [x.strip() for x in line[a:b].split(",") if x.strip()]
@@ -158,9 +189,487 @@ def specialize(sum_path):
         sys.stdout.write(line)
 
 
+# --- acquire/release pair inference (issue 23 item 2) ---
+# an acquirer returns a pointer (or a struct fd-like value) to an object after
+# taking a reference on it; a release drops that reference; both inferred from
+# the tree to a fixpoint over the call graph from fget()/fput() and the
+# refcount primitives.
+PAIR_SEED_ACQ = {"fget": "struct file *"}
+PAIR_SEED_REL = {"fput": "struct file *"}
+PRIM_GET = re.compile(
+    r"\b(kref_get(?:_unless_zero)?|kref_init|refcount_inc(?:_not_zero)?|refcount_set"
+    r"|atomic(?:64|_long)?_inc(?:_not_zero)?|atomic(?:64|_long)?_set|atomic_long_add_unless"
+    r"|get_file(?:_rcu(?:_many)?)?)\s*\(")
+PRIM_PUT = re.compile(
+    r"\b(kref_put(?:_mutex|_lock)?|refcount_dec_and_(?:test|lock|lock_irqsave|mutex_lock)"
+    r"|refcount_dec_if_one|atomic(?:64|_long)?_dec_and_(?:test|lock|lock_irqsave|mutex_lock)"
+    r"|atomic(?:64|_long)?_sub_and_test)\s*\(")
+PRIMS_ERE = (r"\b(kref_get|kref_get_unless_zero|kref_init|refcount_inc|refcount_inc_not_zero"
+             r"|refcount_set|atomic(64|_long)?_(inc|inc_not_zero|set)|atomic_long_add_unless"
+             r"|get_file|get_file_rcu|get_file_rcu_many|kref_put|kref_put_mutex|kref_put_lock"
+             r"|refcount_dec_and_(test|lock|lock_irqsave|mutex_lock)|refcount_dec_if_one"
+             r"|atomic(64|_long)?_dec_and_(test|lock|lock_irqsave|mutex_lock)"
+             r"|atomic(64|_long)?_sub_and_test|fget|fput)\s*\(|->fd\s*[[+]")
+STORAGE = set("""static inline extern __always_inline noinline __init __exit __must_check
+notrace const volatile __cold __weak asmlinkage __sched __latent_entropy __maybe_unused
+__used __inline__ __inline __noreturn __ref __meminit __noinline_for_stack
+__attribute_const__ __pure __flatten __iomem __user __rcu __force signed""".split())
+INTS = set("int unsigned long short u32 __u32 s32 __s32 u64 __u64 s64 size_t".split())
+MASK = re.compile(r"""/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'"""
+                  r"""|^[ \t]*\#(?:\\\n|[^\n])*""", re.S | re.M)
+CAST = re.compile(r"^\(\s*(?:const\s+)?(?:struct\s+|union\s+)?\w+(?:\s+\w+)*\s*\**\s*\)\s*")
+
+
+def fast_mask(text):
+    return MASK.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+
+
+def fast_funcs(text):
+    """(header, body) of each top-level function definition, fast"""
+    code = fast_mask(text)
+    depth, last_top, start, open_at = 0, 0, -1, -1
+    for m in re.finditer(r"[{};]", code):
+        c, i = m.group(0), m.start()
+        if c == "{":
+            if depth == 0:
+                j = i - 1
+                while j >= 0 and code[j].isspace():
+                    j -= 1
+                start = last_top if j >= 0 and code[j] == ")" else i
+                open_at = i
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth < 0:
+                depth = 0
+            if depth == 0:
+                if start != open_at and start >= 0:
+                    yield code[start:open_at].strip(), code[open_at:i + 1]
+                start = -1
+                last_top = i + 1
+        elif depth == 0:
+            last_top = i + 1
+
+
+def type_key(decl):
+    """normalized type of a declaration without its name: "struct x *", "long" ..."""
+    toks = [t for t in re.findall(r"\w+|\*", decl) if t not in STORAGE]
+    stars = toks.count("*")
+    words = [t for t in toks if t != "*"]
+    for i, t in enumerate(words[:-1]):
+        if t in ("struct", "union", "enum"):
+            return "%s %s%s" % (t, words[i + 1], " " + "*" * stars if stars else "")
+    if not words:
+        return ""
+    return words[-1] + (" " + "*" * stars if stars else "")
+
+
+def split_top(s):
+    out, depth, start = [], 0, 0
+    for i, c in enumerate(s):
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            out.append(s[start:i].strip())
+            start = i + 1
+    out.append(s[start:].strip())
+    return [x for x in out if x]
+
+
+def strip_casts(e):
+    e = e.strip()
+    while True:
+        m = CAST.match(e)
+        if not m or m.end() == len(e):
+            return e
+        e = e[m.end():].strip()
+
+
+def arg_base(a):
+    """the variable an argument is about: p, &p->m, &(p)->m, p->m, p.m"""
+    m = re.match(r"&?\s*\(?\s*\*?\s*(\w+)\s*\)?\s*(?:->|\.|$|\[)", strip_casts(a))
+    return m.group(1) if m else None
+
+
+def depth_at(body, i):
+    return body.count("{", 0, i) - body.count("}", 0, i)
+
+
+def guarded_by(body, i, var):
+    """the call at i runs unconditionally at the top of the body, or under
+    an if () whose condition mentions var"""
+    d = depth_at(body, i)
+    j = i - 1
+    while j >= 0 and body[j].isspace():
+        j -= 1
+    cond = None
+    if j >= 0 and body[j] == ")":           # if (C) call;
+        cond_end = j
+    elif j >= 0 and body[j] == "{" and d == 2:
+        k = j - 1
+        while k >= 0 and body[k].isspace():
+            k -= 1
+        if k < 0 or body[k] != ")":
+            return False
+        cond_end = k
+    elif re.search(r"\belse\s*$", body[max(0, j - 10):j + 1]):
+        return False
+    else:
+        return d == 1
+    # find the ( matching cond_end
+    dd, k = 0, cond_end
+    while k >= 0:
+        if body[k] == ")":
+            dd += 1
+        elif body[k] == "(":
+            dd -= 1
+            if dd == 0:
+                break
+        k -= 1
+    cond = body[k:cond_end + 1]
+    if not re.search(r"\bif\s*$", body[max(0, k - 6):k]):
+        return False
+    return depth_at(body, k) == 1 and bool(re.search(r"\b%s\b" % re.escape(var), cond))
+
+
+class Fn:
+    __slots__ = ("name", "path", "ret", "params", "body", "calls", "rets", "assigns",
+                 "pget", "pput", "fdt")
+
+
+def parse_fn(path, header, body):
+    name = name_of(header)
+    if not name or name.startswith("sys_") or "(" not in header:
+        return None
+    i = header.find(name)
+    if i < 0:
+        return None
+    f = Fn()
+    f.name, f.path, f.body = name, path, body
+    f.ret = type_key(header[:i])
+    m = re.search(r"\((.*)\)\s*$", header[i:], re.S)
+    f.params = []
+    for d in split_top(m.group(1)) if m else []:
+        if "(" in d or d in ("void", "..."):
+            continue
+        pm = re.search(r"(\w+)\s*(?:\[[^\]]*\])?\s*$", d)
+        if pm:
+            f.params.append((pm.group(1), type_key(d[:pm.start()])))
+    f.calls = set(re.findall(r"\b(\w+)\s*\(", body))
+    f.rets = [re.sub(r"\s+", " ", r).strip() for r in re.findall(r"\breturn\s+([^;]+);", body)]
+    f.assigns = re.findall(r"(?<![\w.>])(\w+)\s*=(?!=)\s*([^;]+);", body)
+    f.pget = bool(PRIM_GET.search(body))
+    f.pput = bool(PRIM_PUT.search(body))
+    f.fdt = "->fd" in body
+    return f
+
+
+def is_int(t):
+    return bool(t) and "*" not in t and t.split()[0] in INTS
+
+
+def infer_pairs(tree, cache=None, log=None):
+    """(acq, rel, lookups, ncalls): acq name -> returned type, rel name ->
+    released type, lookups name -> fd parameter positions, ncalls name ->
+    call sites read; a fixpoint over the call graph of the files that use a
+    refcount primitive, fget(), fput() or an fd table, grown by the files
+    that call an fd lookup found so far"""
+    cache = {} if cache is None else cache
+    acq, rel = dict(PAIR_SEED_ACQ), dict(PAIR_SEED_REL)
+    lookups = {"fget": {0}}
+    getters, members, macros = set(), {}, {}
+    fns, parsed = [], set()
+    ncalls = collections.Counter()
+    todo = grep(tree, PRIMS_ERE)
+    grepped = set(lookups)
+    rounds = 0
+    while todo:
+        rounds += 1
+        batch = []
+        for p in sorted(todo - parsed):
+            parsed.add(p)
+            if p not in cache:
+                cache[p] = open(os.path.join(tree, p), errors="replace").read()
+            for header, body in fast_funcs(cache[p]):
+                f = parse_fn(p, header, body)
+                if f:
+                    batch.append(f)
+                    ncalls.update(f.calls)
+        fns += batch
+        # the counters that the creating / getting acquirers raise, per type
+        for f in batch:
+            if f.pget and "*" in f.ret:
+                for m in PRIM_GET.finditer(f.body):
+                    a = call_args(f.body, m.end())
+                    mm = re.match(r"&\s*\(?\s*(\w+)\s*\)?\s*(?:->|\.)\s*([\w.>-]+)$", a[0]) \
+                        if a else None
+                    if mm and re.search(r"\breturn\s+%s\s*;" % mm.group(1), f.body):
+                        members.setdefault(f.ret, set()).add(mm.group(2))
+        # function-like macros that put their parameter (sockfd_put())
+        for p in sorted(todo):
+            for m in re.finditer(r"(?m)^#\s*define\s+(\w+)\(\s*(\w+)\s*\)[ \t]+(.*)$",
+                                 cache.get(p, "")):
+                if re.search(r"\w\s*\(\s*\(?\s*%s\b" % m.group(2), m.group(3)):
+                    macros.setdefault(m.group(1), (m.group(2), m.group(3)))
+        work, new = fns, None
+        while work:
+            added = set()
+            acqs, rels, lks = set(acq), set(rel), set(lookups)
+            for n, (p, mb) in macros.items():
+                if n in rel:
+                    continue
+                for m in re.finditer(r"\b(\w+)\s*\(\s*\(?\s*%s\s*\)?\s*(?:->\s*\w+\s*)?\)" % p, mb):
+                    if m.group(1) in rels:
+                        rel[n] = macro_type(n, fns)
+                        added.add(n)
+                        break
+            for f in work:
+                if f.name not in getters and f.pget and f.ret == "void":
+                    for m in PRIM_GET.finditer(f.body):
+                        a = call_args(f.body, m.end())
+                        if a and arg_base(a[0]) in [q for q, _ in f.params]:
+                            getters.add(f.name)
+                if f.name not in acq and pointer_or_value(f.ret) and \
+                        (f.pget or not f.calls.isdisjoint(acqs) or not f.calls.isdisjoint(getters)) \
+                        and acquires(f, acq, rel, getters):
+                    acq[f.name] = f.ret
+                    added.add(f.name)
+                for k, (p, t) in enumerate(f.params):
+                    if is_int(t):
+                        if k not in lookups.get(f.name, ()) and \
+                                (f.fdt or not f.calls.isdisjoint(lks)) and \
+                                fd_lookup(f, p, lookups):
+                            lookups.setdefault(f.name, set()).add(k)
+                            added.add(f.name)
+                    elif f.name not in rel and t and (f.pput or not f.calls.isdisjoint(rels)) \
+                            and releases(f, p, t, rel, members):
+                        rel[f.name] = t
+                        added.add(f.name)
+            work = [f for f in fns if not f.calls.isdisjoint(added)] if added else []
+        # grow: the files calling an fd lookup (or an acquirer of what one
+        # returns) found so far
+        roots = {acq[n] for n in lookups if n in acq} | {"struct file *"}
+        names = {n for n in lookups} | {n for n, t in acq.items() if t in roots} | \
+            {n for n, t in rel.items() if t in roots}
+        names -= grepped
+        grepped |= names
+        todo = set()
+        if names:
+            with open(os.path.join(tmpdir(), "names"), "w") as out:
+                out.write("".join(n + "\n" for n in sorted(names)))
+            todo = grep_words(tree, os.path.join(tmpdir(), "names")) - parsed
+        if log:
+            log("pairs: round %d: %d files, %d acquirers, %d releases, %d lookups, %d new files"
+                % (rounds, len(parsed), len(acq), len(rel), len(lookups), len(todo)))
+    # a pair needs a function of the tree that releases what the acquirer
+    # returned with it (both called in one function)
+    together = collections.Counter()
+    relnames = set(rel)
+    for f in fns:
+        a = f.calls & set(acq)
+        if a:
+            for x in a:
+                for r in f.calls & relnames:
+                    if rel[r] == acq[x]:
+                        together[(x, r)] += 1
+    return acq, rel, lookups, ncalls, together
+
+
+def macro_type(n, fns):
+    """the type a macro release is applied to, from its callers' declarations"""
+    votes = collections.Counter()
+    for f in fns:
+        if n in f.calls:
+            for m in re.finditer(r"\b%s\s*\(" % n, f.body):
+                a = call_args(f.body, m.end())
+                v = arg_base(a[0]) if a else None
+                if v:
+                    d = re.search(r"\b((?:struct|union)\s+\w+)\s*\*\s*(?:\w+\s*,\s*\*?\s*)*%s\b" % v,
+                                  f.body) or next((None for _ in ()), None)
+                    t = d.group(1) + " *" if d else dict(f.params).get(v)
+                    if t:
+                        votes[t] += 1
+    return votes.most_common(1)[0][0] if votes else "?"
+
+
+_tmp = []
+
+
+def tmpdir():
+    if not _tmp:
+        import tempfile, atexit, shutil
+        _tmp.append(tempfile.mkdtemp())
+        atexit.register(shutil.rmtree, _tmp[0], True)
+    return _tmp[0]
+
+
+def grep_words(tree, names_file):
+    out = subprocess.run(["grep", "-rlwF", "--include=*.c", "--include=*.h",
+                          "--exclude-dir=tools", "--exclude-dir=.?*", "-f", names_file, "."],
+                         cwd=tree, stdout=subprocess.PIPE, text=True).stdout
+    return {f[2:] for f in out.split()}
+
+
+def pointer_or_value(t):
+    return "*" in t or t.startswith("struct ") or t == "long"
+
+
+def acquires(f, acq, rel, getters=()):
+    """f returns a reference it took: the result of an acquirer (directly, in
+    a wrapper call, or through a local), or an object it took a reference on
+    (a refcount primitive), or something reached from it (v->m, g(v)) when
+    the reference it took is not dropped unconditionally"""
+    if not pointer_or_value(f.ret):
+        return False
+    for r in f.rets:
+        e = strip_casts(r)
+        while True:
+            m = re.match(r"(\w+)\s*\((.*)\)$", e, re.S)
+            if not m:
+                break
+            if m.group(1) in acq:
+                return True
+            a = split_top(m.group(2))
+            if len(a) != 1:
+                break
+            e = strip_casts(a[0])
+    held = set()
+    for v, rhs in f.assigns:
+        m = re.match(r"(\w+)\s*\(", strip_casts(rhs))
+        if m and m.group(1) in acq:
+            held.add(v)
+    for m in PRIM_GET.finditer(f.body):
+        a = call_args(f.body, m.end())
+        if not a:
+            continue
+        if m.group(1).endswith("_set") and (len(a) < 2 or a[1] != "1"):
+            continue
+        b = arg_base(a[0])
+        if b:
+            held.add(b)
+    for g in f.calls & set(getters):
+        for m in re.finditer(r"\b%s\s*\(" % g, f.body):
+            a = call_args(f.body, m.end())
+            b = arg_base(a[0]) if a else None
+            if b:
+                held.add(b)
+    if not held:
+        return False
+    # dropped unconditionally: not held any more
+    for v in list(held):
+        for m in re.finditer(r"\b(\w+)\s*\(", f.body):
+            if m.group(1) in rel or PRIM_PUT.match(f.body, m.start()):
+                a = call_args(f.body, m.end())
+                if a and arg_base(a[0]) == v and guarded_by(f.body, m.start(), "\0"):
+                    held.discard(v)
+                    break
+    derived = set()
+    for w, rhs in f.assigns:
+        if any(re.search(r"\b%s\b" % re.escape(v), rhs) for v in held) and w not in held:
+            derived.add(w)
+    for r in f.rets:
+        e = strip_casts(r)
+        e = re.sub(r"^\w+\s*\|\s*", "", e)      # FDPUT_FPUT | (unsigned long)file
+        e = strip_casts(e)
+        m = re.match(r"(\w+)(?:\s*(?:->|\.)\s*\w+)?$", e)
+        if f.ret == "long" and e != (m.group(1) if m else None):
+            continue
+        if m and (m.group(1) in held or (m.group(1) in derived and e == m.group(1)
+                                         and "*" in f.ret)):
+            return True
+    return False
+
+
+def releases(f, p, t, rel, members):
+    """f drops the reference its parameter p holds: a refcount put on a
+    counter of p (the one the type's acquirers raise, when known), or a
+    known release of p / p->m, unconditionally or under a test of p"""
+    for m in re.finditer(r"\b(\w+)\s*\(", f.body):
+        prim = PRIM_PUT.match(f.body, m.start())
+        if m.group(1) in rel and m.group(1) != f.name or prim:
+            a = call_args(f.body, m.end())
+            if not a or arg_base(a[0]) != p or not guarded_by(f.body, m.start(), p):
+                continue
+            if prim and t in members:
+                mm = re.match(r"&\s*\(?\s*\w+\s*\)?\s*(?:->|\.)\s*([\w.>-]+)$", a[0])
+                if not mm or mm.group(1) not in members[t]:
+                    continue
+            return True
+    return False
+
+
+def fd_lookup(f, p, lookups):
+    """f resolves its int parameter p as an fd: it indexes a file table with
+    it (fdt->fd[p]) or passes it on to another fd lookup"""
+    if re.search(r"->fd\s*(?:\[\s*|\+\s*)(?:array_index_nospec\(\s*)?%s\b" % p, f.body):
+        return True
+    for m in re.finditer(r"\b(\w+)\s*\(", f.body):
+        if m.group(1) in lookups and m.group(1) != f.name:
+            a = call_args(f.body, m.end())
+            if any(j < len(a) and a[j] == p for j in lookups[m.group(1)]):
+                return True
+    return False
+
+
+def fd_pairs(tree, cache=None, log=None):
+    """the inferred pairs: (pairs, fdacq, acq, ncalls, together), pairs:
+    acquirer -> (release, type, functions using both); fdacq: the fd
+    lookups among the acquirers.  A pair needs a pointer (or struct) type
+    other than void *, and a function of the tree calling both."""
+    acq, rel, lookups, ncalls, together = infer_pairs(tree, cache, log)
+    bytype = collections.defaultdict(list)
+    for r, t in rel.items():
+        bytype[t].append(r)
+    pairs = {}
+    for a, t in acq.items():
+        if t in ("void *", "?") or not ("*" in t or t.startswith("struct ")):
+            continue
+        rs = [r for r in bytype.get(t, ()) if together[(a, r)]]
+        if rs:
+            r = max(rs, key=lambda r: (together[(a, r)], ncalls[r], r))
+            pairs[a] = (r, t, together[(a, r)])
+    fdacq = {a for a in lookups if a in acq}
+    return pairs, fdacq, acq, ncalls, together
+
+
+def pair_kinds(pairs, fdacq):
+    """summary lines for the rules: "acquire A" for the fd lookups that
+    return a pointer with a reference and whose pair is confirmed by two
+    functions of the tree, "release R" for their releases"""
+    out = set()
+    for a in fdacq:
+        if a in pairs and "*" in pairs[a][1] and pairs[a][2] >= 2:
+            out.add(("acquire", a))
+            out.add(("release", pairs[a][0]))
+    return out
+
+
+def pairs_main(tree, table):
+    pairs, fdacq, acq, ncalls, together = fd_pairs(
+        tree, log=lambda m: sys.stderr.write(m + "\n"))
+    if not table:
+        for k, n in sorted(pair_kinds(pairs, fdacq)):
+            print("%s %s" % (k, n))
+        return
+    rules = {n for k, n in pair_kinds(pairs, fdacq) if k == "acquire"}
+    print("| acquirer | release | type | functions calling both | fd lookup | in the rules |")
+    print("|---|---|---|---|---|---|")
+    for a in sorted(pairs, key=lambda a: (a not in fdacq, -pairs[a][2], a)):
+        r, t, n = pairs[a]
+        print("| %s | %s | `%s` | %d | %s | %s |" % (a, r, t, n, "yes" if a in fdacq else "",
+                                                  "yes" if a in rules else ""))
+    sys.stderr.write("pairs: %d acquirers, %d pairs, %d fd lookups among the acquirers, "
+                     "%d pairs of fd lookups, %d in the rules\n" % (
+                         len(acq), len(pairs), len(fdacq), len(fdacq & set(pairs)), len(rules)))
+
+
 def main():
     if sys.argv[1] == "--specialize":
         return specialize(sys.argv[2])
+    if sys.argv[1] in ("--pairs", "--pairs-table"):
+        return pairs_main(sys.argv[2], sys.argv[1] == "--pairs-table")
     tree, files_out, sum_out = sys.argv[1:4]
     owners, seen_files, cache = set(SEEDS), set(), {}
     kinds = {}
@@ -334,6 +843,17 @@ def main():
     for n in set(lookups) - set(LOOKUP_SEEDS):
         for k in lookups[n]:
             kinds.setdefault(n, set()).add("lookup" + (str(k) if k else ""))
+    # acquire / release: the inferred pairs of the fd lookups (AUDIT_PAIRS:
+    # a "summary.py --pairs" output of the whole tree, for runs on a few
+    # files of it, tests/corpus); the files calling an acquirer are read
+    pk = pair_kinds(*fd_pairs(tree, cache)[:2])
+    if os.environ.get("AUDIT_PAIRS"):
+        pk |= {tuple(l.split()) for l in open(os.environ["AUDIT_PAIRS"]) if len(l.split()) == 2}
+    for k, n in pk:
+        kinds.setdefault(n, set()).add(k)
+    acqs = sorted(n for k, n in pk if k == "acquire")
+    if acqs:
+        sel |= grep(tree, r"\b(%s)\s*\(" % "|".join(acqs))
     with open(sum_out, "w") as out:
         for n in sorted(owners - {"get_file"}):
             out.write("owner %s\n" % n)

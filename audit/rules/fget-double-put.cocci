@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /// fget rule set, rule 2 [fget-double-put]: fput() of the same struct file *
 /// (a variable or a field, e.g. fput(ctx->file)) twice on one path, with no
-/// reassignment and no get_file() in between; a loop reaching the same
-/// fput() again is not one, and indexed expressions (files[i]) are skipped.
+/// reassignment and no get_file() in between (or twice the same inferred
+/// release of another object, summary "release": eventfd_ctx_put(), ...);
+/// a loop reaching the same fput() again is not one, and indexed
+/// expressions (files[i]) are skipped.
 /// Across functions: a function whose callers put the file / socket they
 /// pass when it fails (summary "errput": cmtp_add_connection()) stores it
 /// in an object (o->F = sock, F a field some function puts: summary
@@ -27,14 +29,15 @@ virtual audit
 @fdp exists@
 expression file;
 expression E;
+identifier rel = {fput}; // @release@
 position p1, p2;
 @@
-fput@p1(file);
+rel@p1(file);
 ... when != file = E
     when != get_file(file)
     when != file = get_file(...)
     when != &file
-fput@p2(file);
+rel@p2(file);
 
 @fdpstore exists@
 identifier fn = {__fget_double_put_none}; // @errput@

@@ -4,6 +4,9 @@
 /// Owned: the result of fget*(), of an opener (filp_open(), dentry_open(),
 /// alloc_file_pseudo(), anon_inode_getfile(), ...) or of any function the
 /// first pass found to return one (summary "owner", computed from the tree),
+/// or of an fd lookup the first pass inferred to return an object with a
+/// reference taken (summary "acquire": eventfd_ctx_fdget(), dma_buf_get(),
+/// sockfd_lookup(), ...; its inferred release, summary "release", is a put),
 /// of get_file(), or a file taken out of an object ("x = o->f; o->f = NULL").
 /// The paths checked are those after the NULL / IS_ERR test (or inside a
 /// positive "if (file)" / "if (!IS_ERR(file))" block), and for get_file()
@@ -11,7 +14,10 @@
 /// ("x = file", also in a struct initialiser), taking another reference,
 /// passing it to a function that the first pass found to fput() or store
 /// its struct file * parameter (summary "fconsume"), or to one whose name
-/// says it keeps it (install/attach/add/set/register/queue/...).
+/// says it keeps it (install/attach/add/set/register/queue/idr_alloc/...).
+/// Only locals and parameters (a file-scope variable holding it is a
+/// hand-off); a later `if (fv)` test of the pointer ends the path (it may be
+/// NULL there: acquired on one branch only).
 ///
 // Confidence: Moderate (hand-offs to functions outside the tree are guessed
 //   from their names)
@@ -23,33 +29,35 @@ virtual audit
 
 @fleak exists@
 identifier fv, fld;
-identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner@
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
+identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner+acquire@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume@
 expression E, E1;
 type T;
 position p1, p2, p3;
-statement S, S3;
+statement S, S3, S4, S5;
+identifier rel = {fput}; // @release@
 @@
 (
 T *fv = get@p1(...);
 |
 fv = get@p1(...);
 )
-... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\)
     when != E1 = fv
     when != E1 = get_file(fv)
     when != keep(..., fv, ...)
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\); else S3
-    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\); else S3
+    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
 if (\(!fv\|IS_ERR(fv)\|IS_ERR_OR_NULL(fv)\|fv == NULL\|unlikely(!fv)\|unlikely(IS_ERR(fv))\) || ...) S
-... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\)
     when != E1 = fv
     when != E1 = get_file(fv)
     when != keep(..., fv, ...)
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\); else S3
-    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\); else S3
+    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
+    when != if (\(fv\|fv != NULL\)) S4 else S5
 (
 return <+... fv ...+>;
 |
@@ -62,15 +70,16 @@ return@p2 ...;
 // (anchored inside the block, so the empty branch is not followed)
 @fpos_block exists@
 identifier fv;
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume@
 expression E1, E2;
 position ps;
+identifier rel = {fput}; // @release@
 @@
 if (\(fv\|!IS_ERR(fv)\|!IS_ERR_OR_NULL(fv)\|fv != NULL\|likely(fv)\|likely(!IS_ERR(fv))\)) {
-  ... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+  ... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\)
       when != keep(..., fv, ...)
 (
-  \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+  \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
 |
   E1 = fv;
 |
@@ -87,33 +96,34 @@ if (\(fv\|!IS_ERR(fv)\|!IS_ERR_OR_NULL(fv)\|fv != NULL\|likely(fv)\|likely(!IS_E
 identifier fpos_block.fv, fld;
 expression fpos_block.E2;
 position fpos_block.ps;
-identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner@
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
+identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner+acquire@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume@
 expression E, E1;
 type T;
 position p1, p2, p3;
 statement S3;
+identifier rel = {fput}; // @release@
 @@
 (
 T *fv = get@p1(...);
 |
 fv = get@p1(...);
 )
-... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\)
     when != E1 = fv
     when != E1 = get_file(fv)
     when != keep(..., fv, ...)
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\); else S3
-    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\); else S3
+    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
 E2@ps;
-... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\)
     when != E1 = fv
     when != E1 = get_file(fv)
     when != keep(..., fv, ...)
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\); else S3
-    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\); else S3
+    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
 (
 return <+... fv ...+>;
 |
@@ -126,11 +136,12 @@ return@p2 ...;
 // (every path that does not test it is checked)
 @fleak_take exists@
 identifier fv, fld;
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume@
 expression E, E1, E2;
 type T;
 position p1, p2;
 statement S3;
+identifier rel = {fput}; // @release@
 @@
 (
 T *fv = get_file@p1(...);
@@ -145,14 +156,14 @@ fv@p1 = E2;
 ... when != fv
 E2 = NULL;
 )
-... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\)
     when != \(!fv\|fv == NULL\|fv != NULL\|IS_ERR_OR_NULL(fv)\)
     when != E1 = fv
     when != E1 = get_file(fv)
     when != keep(..., fv, ...)
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\); else S3
-    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\); else S3
+    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
 (
 return <+... fv ...+>;
 |
@@ -164,12 +175,13 @@ return@p2 ...;
 // a void function that falls off its end still holding the file
 @fleak_end exists@
 identifier fn, fv, fld;
-identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner@
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
+identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner+acquire@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume@
 expression E, E1;
 type T;
 position p1;
 statement S, S3;
+identifier rel = {fput}; // @release@
 @@
 void fn(...) {
 ... when any
@@ -178,21 +190,21 @@ T *fv = get@p1(...);
 |
 fv = get@p1(...);
 )
-... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\)
     when != E1 = fv
     when != E1 = get_file(fv)
     when != keep(..., fv, ...)
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\); else S3
-    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\); else S3
+    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
 if (\(!fv\|IS_ERR(fv)\|IS_ERR_OR_NULL(fv)\|fv == NULL\|unlikely(!fv)\|unlikely(IS_ERR(fv))\) || ...) S
-... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\)
     when != E1 = fv
     when != E1 = get_file(fv)
     when != keep(..., fv, ...)
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\); else S3
-    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\); else S3
+    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
     when != return ...;
 }
 
@@ -200,22 +212,23 @@ if (\(!fv\|IS_ERR(fv)\|IS_ERR_OR_NULL(fv)\|fv == NULL\|unlikely(!fv)\|unlikely(I
 // look at the file: "!f || err" with err = PTR_ERR_OR_ZERO(f) does not)
 @fleak_or exists@
 identifier fv;
-identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner@
+identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner+acquire@
 expression E1;
 type T;
 position p1, p2;
+identifier rel = {fput}; // @release@
 @@
 (
 T *fv = get@p1(...);
 |
 fv = get@p1(...);
 )
-... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\)
     when != E1 = fv
     when != E1 = get_file(fv)
 if (\(!fv\|IS_ERR(fv)\|IS_ERR_OR_NULL(fv)\|fv == NULL\|unlikely(!fv)\|unlikely(IS_ERR(fv))\) || <+... fv ...+>) {
-... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\)
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
     when != E1 = fv
 return@p2 ...;
 }
@@ -224,33 +237,34 @@ return@p2 ...;
 // (summary "installok") leaves it to the caller when it fails
 @fleak_inst exists@
 identifier fv;
-identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner@
+identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner+acquire@
 identifier instok = {dma_buf_fd}; // @installok@
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer"; // @fconsume@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume@
 expression E, E1, RET;
 type T;
 position p1, p2;
 statement S, S3;
+identifier rel = {fput}; // @release@
 @@
 (
 T *fv = get@p1(...);
 |
 fv = get@p1(...);
 )
-... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\)
     when != E1 = fv
     when != E1 = get_file(fv)
     when != keep(..., fv, ...)
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\); else S3
-    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\); else S3
+    when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
 (
 return@p2 instok(..., fv, ...);
 |
 RET = instok(..., fv, ...);
 if (\(RET < 0\|RET\|IS_ERR_VALUE(RET)\|unlikely(RET < 0)\)) {
-... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\)
-    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\);
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\)
+    when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
     when != E1 = fv
 return@p2 ...;
 }
@@ -280,6 +294,13 @@ def fget_leak_autoput(p, name):
     return fget_leak_declared(p, r"\b%s\s+__free\s*\(" % fget_leak_re.escape(name))
 
 
+def fget_leak_skip(p, name):
+    """put by scope-based cleanup, or not a local of the function (a file-
+    scope variable holds the reference: the assignment is the hand-off)"""
+    return fget_leak_autoput(p, name) or \
+        not fget_leak_declared(p, r"\*\s*%s\b" % fget_leak_re.escape(name))
+
+
 def fget_leak_isfile(p, name):
     """declared struct file * (a local or a parameter): a value taken out of
     an object is a file only then"""
@@ -290,7 +311,7 @@ p1 << fleak.p1;
 p2 << fleak.p2;
 fv << fleak.fv;
 @@
-if not fget_leak_autoput(p1[0], fv):
+if not fget_leak_skip(p1[0], fv):
     print("%s:%s: [fget-leak] file from line %s not put on this exit" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
@@ -298,7 +319,7 @@ p1 << fleak.p1;
 p2 << fleak.p2;
 fv << fleak.fv;
 @@
-if not fget_leak_autoput(p1[0], fv):
+if not fget_leak_skip(p1[0], fv):
     coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
 
 @script:python depends on audit@
@@ -306,7 +327,7 @@ p1 << fleak_pos.p1;
 p2 << fleak_pos.p2;
 fv << fpos_block.fv;
 @@
-if not fget_leak_autoput(p1[0], fv):
+if not fget_leak_skip(p1[0], fv):
     print("%s:%s: [fget-leak] file from line %s not put on this exit (its non-NULL block ends without a put)" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
@@ -314,7 +335,7 @@ p1 << fleak_pos.p1;
 p2 << fleak_pos.p2;
 fv << fpos_block.fv;
 @@
-if not fget_leak_autoput(p1[0], fv):
+if not fget_leak_skip(p1[0], fv):
     coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
 
 @script:python depends on audit@
@@ -322,7 +343,7 @@ p1 << fleak_take.p1;
 p2 << fleak_take.p2;
 fv << fleak_take.fv;
 @@
-if not fget_leak_autoput(p1[0], fv) and fget_leak_isfile(p1[0], fv):
+if not fget_leak_skip(p1[0], fv) and fget_leak_isfile(p1[0], fv):
     print("%s:%s: [fget-leak] file taken on line %s not put on this exit" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
@@ -330,21 +351,21 @@ p1 << fleak_take.p1;
 p2 << fleak_take.p2;
 fv << fleak_take.fv;
 @@
-if not fget_leak_autoput(p1[0], fv) and fget_leak_isfile(p1[0], fv):
+if not fget_leak_skip(p1[0], fv) and fget_leak_isfile(p1[0], fv):
     coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
 
 @script:python depends on audit@
 p1 << fleak_end.p1;
 fv << fleak_end.fv;
 @@
-if not fget_leak_autoput(p1[0], fv):
+if not fget_leak_skip(p1[0], fv):
     print("%s:%s: [fget-leak] file not put when the function ends" % (p1[0].file, p1[0].line))
 
 @script:python depends on report && !audit@
 p1 << fleak_end.p1;
 fv << fleak_end.fv;
 @@
-if not fget_leak_autoput(p1[0], fv):
+if not fget_leak_skip(p1[0], fv):
     coccilib.report.print_report(p1[0], "ERROR: missing fput before the end of the function")
 
 @script:python depends on audit@
@@ -352,7 +373,7 @@ p1 << fleak_or.p1;
 p2 << fleak_or.p2;
 fv << fleak_or.fv;
 @@
-if not fget_leak_autoput(p1[0], fv):
+if not fget_leak_skip(p1[0], fv):
     print("%s:%s: [fget-leak] file from line %s not put on this exit (the NULL test's other condition is true with a file in hand)" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
@@ -360,7 +381,7 @@ p1 << fleak_or.p1;
 p2 << fleak_or.p2;
 fv << fleak_or.fv;
 @@
-if not fget_leak_autoput(p1[0], fv):
+if not fget_leak_skip(p1[0], fv):
     coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
 
 @script:python depends on audit@
@@ -368,7 +389,7 @@ p1 << fleak_inst.p1;
 p2 << fleak_inst.p2;
 fv << fleak_inst.fv;
 @@
-if not fget_leak_autoput(p1[0], fv):
+if not fget_leak_skip(p1[0], fv):
     print("%s:%s: [fget-leak] file from line %s not put when the call installing it fails" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
@@ -376,7 +397,7 @@ p1 << fleak_inst.p1;
 p2 << fleak_inst.p2;
 fv << fleak_inst.fv;
 @@
-if not fget_leak_autoput(p1[0], fv):
+if not fget_leak_skip(p1[0], fv):
     coccilib.report.print_report(p2[0], "ERROR: missing fput when the installing call fails; file from line " + p1[0].line)
 
 @script:python depends on audit@
@@ -384,7 +405,7 @@ p1 << fleak.p1;
 p3 << fleak.p3;
 fv << fleak.fv;
 @@
-if not fget_leak_autoput(p1[0], fv) and p3[0].line != p1[0].line:
+if not fget_leak_skip(p1[0], fv) and p3[0].line != p1[0].line:
     print("%s:%s: [fget-leak] file from line %s overwritten while still held" % (p3[0].file, p3[0].line, p1[0].line))
 
 @script:python depends on audit@
@@ -392,7 +413,7 @@ p1 << fleak_pos.p1;
 p3 << fleak_pos.p3;
 fv << fpos_block.fv;
 @@
-if not fget_leak_autoput(p1[0], fv) and p3[0].line != p1[0].line:
+if not fget_leak_skip(p1[0], fv) and p3[0].line != p1[0].line:
     print("%s:%s: [fget-leak] file from line %s overwritten while still held" % (p3[0].file, p3[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
@@ -400,7 +421,7 @@ p1 << fleak.p1;
 p3 << fleak.p3;
 fv << fleak.fv;
 @@
-if not fget_leak_autoput(p1[0], fv) and p3[0].line != p1[0].line:
+if not fget_leak_skip(p1[0], fv) and p3[0].line != p1[0].line:
     coccilib.report.print_report(p3[0], "ERROR: file overwritten without fput; file from line " + p1[0].line)
 
 @script:python depends on report && !audit@
@@ -408,5 +429,5 @@ p1 << fleak_pos.p1;
 p3 << fleak_pos.p3;
 fv << fpos_block.fv;
 @@
-if not fget_leak_autoput(p1[0], fv) and p3[0].line != p1[0].line:
+if not fget_leak_skip(p1[0], fv) and p3[0].line != p1[0].line:
     coccilib.report.print_report(p3[0], "ERROR: file overwritten without fput; file from line " + p1[0].line)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /// fget rule set, rule 3 [fget-use-after-put]: a struct file * (a variable
-/// or a field) is dereferenced or passed on after its fput() on some path,
+/// or a field) is dereferenced or passed on after its fput() (or an inferred
+/// release of another object, summary "release") on some path,
 /// with no reassignment and no new reference in between.  Comparisons and
 /// NULL tests of the pointer value are not reported.
 ///
@@ -14,9 +15,10 @@ virtual audit
 @fuap exists@
 expression file, E;
 identifier fld, g != {IS_ERR, IS_ERR_OR_NULL, PTR_ERR, WARN_ON, WARN_ON_ONCE, BUG_ON, likely, unlikely};
+identifier rel = {fput}; // @release@
 position p1, p2;
 @@
-fput@p1(file);
+rel@p1(file);
 ... when != file = E
     when != get_file(file)
     when != &file
