@@ -13,14 +13,17 @@ How the cases were chosen: the Linux kernel CVE team's announcements
 announcements) were filtered by words of fd/file/reference lifetime in
 their subject or text (fput, fdget, fget, fd_install, sockfd, dma_buf,
 eventfd, sync_file, anon_inode, get_file, put_unused_fd, bpf_prog_put,
-"file/socket/fence ... leak/double/use-after-free/refcount/NULL") and the
-hits gone through in CVE order; a hit was taken when it is a reference
-lifetime bug of a file, struct fd, socket, dma-buf, fence/sync file,
-eventfd, bpf object or another counted object, its function exists in
-6.1.192, and the pre-fix code can be put back from the announcement and
-the 6.1.192 code.  Dropped hits and the reason are in the commit message
-that added this file.  The rule of each case was picked from the rules'
-/// headers before any run; the "kind" comment says what the bug is.
+"file/socket/fence ... leak/double/use-after-free/refcount/NULL"; a second
+pass added fdput, ksmbd_fd_put, bpf_link, get_unused_fd, close_fd,
+receive_fd and the like) and the hits gone through in CVE order; a hit
+was taken when it is a reference lifetime bug of a file, struct fd,
+socket, dma-buf, fence/sync file, eventfd, bpf object or another counted
+object, its function exists in 6.1.192, and the pre-fix code can be put
+back from the announcement, the stable review mail carrying the diff
+(found by the fix id with find_string) and the 6.1.192 code.  Dropped
+hits and the reason are in the commit messages that added this file.
+The rule of each case was picked from the rules' /// headers before any
+run; the "kind" comment says what the bug is.
 
 Loaded by tests/corpus with case() in scope (see its CORPUS_CASES).  Each
 case: upstream (mainline) fix commit id as the CVE announcement gives it,
@@ -72,11 +75,11 @@ CASES = [
           ("\t\ttosend = psock->apply_bytes;\n\teval = __SK_NONE;\n",
            "\t\ttosend = psock->apply_bytes;\n")]),
     # kind: use after put of a socket (the tun_file's own sock reference
-    # dropped inside __tun_detach(), before rtnl_unlock() runs the netdev
-    # todo list that still reaches the tfile); diff reconstructed from the
-    # announcement's KASAN trace and the 6.1 code (the put moved to the caller)
+    # dropped inside __tun_detach(), before the caller's netdev_state_change()
+    # and rtnl_unlock() reach the struct net it pins; the put moved to the
+    # caller)
     case("5daadc86f27ea4d691e2131c04310d0418c6cd12",
-         "CVE-2022-49014 announcement 35544642908",
+         "CVE-2022-49014 announcement 35544642908; 6.0 stable review mail 30965961249 (diff)",
          "net: tun: Fix use-after-free in tun_detach() (sock_put() of the tfile in __tun_detach() "
          "under rtnl, before the unregister completes in rtnl_unlock())",
          "drivers/net/tun.c", "__tun_detach", "fget-use-after-put",
@@ -91,7 +94,7 @@ CASES = [
     # calls the handler, which signals irq->trigger, NULL when no eventfd
     # was set or after it was set to -1)
     case("7447d911af699a15f8d050dfcb7c680a86f87012",
-         "CVE-2024-26814 announcement 35715659731",
+         "CVE-2024-26814 announcement 35715659731; stable review mail 39842757761 (diff)",
          "vfio/fsl-mc: Block calling interrupt handler without trigger",
          "drivers/vfio/fsl-mc/vfio_fsl_mc_intr.c", "vfio_fsl_mc_set_irq_trigger", "fget-null-deref",
          [("\tif (flags & VFIO_IRQ_SET_DATA_NONE) {\n\t\tif (irq->trigger)\n"
@@ -119,10 +122,9 @@ CASES = [
          [("\tret = dma_fence_wait(f, false);\n"
            "\t/* Drop the returned fence reference after the wait completes */\n\tdma_fence_put(f);\n",
            "\tdma_fence_put(f);\n\tret = dma_fence_wait(f, false);\n")]),
-    # kind: leak of a socket reference (the looked-up sk) on early returns;
-    # diff reconstructed from the announcement and the 6.1 backport
+    # kind: leak of a socket reference (the looked-up sk) on early returns
     case("8b26ff7af8c32cb4148b3e147c52f9e4c695209c",
-         "CVE-2024-46855 announcement 35416541052",
+         "CVE-2024-46855 announcement 35416541052; stable review mail 5660534248 (diff)",
          "netfilter: nft_socket: fix sk refcount leaks (nft_socket_eval() returns without "
          "sock_gen_put() of the socket nft_socket_do_lookup() found)",
          "net/netfilter/nft_socket.c", "nft_socket_eval", "fget-leak",
@@ -172,9 +174,10 @@ CASES = [
            "\t\t\tmutex_unlock(&file->f_mutex);\n\t\t\tgoto found;\n")]),
     # kind: file taken from an object's field and used without a reference
     # (write and llseek on object->file race with the withdrawal's fput() of
-    # it); the pre-fix return value handling of 6.1.192 is kept
+    # it, which the fix also moved under object->lock); 6.1.192's return
+    # value handling is kept
     case("31ad74b20227ce6b40910ff78b1c604e42975cf1",
-         "CVE-2024-56549 announcement 35776239431",
+         "CVE-2024-56549 announcement 35776239431; stable review mail 14890995182 (diff)",
          "cachefiles: Fix NULL pointer dereference in object->file "
          "(cachefiles_ondemand_fd_write_iter()/_llseek() use object->file without get_file())",
          "fs/cachefiles/ondemand.c", "cachefiles_ondemand_fd_write_iter", "fget-use-after-put",
@@ -193,7 +196,12 @@ CASES = [
                    "\t\treturn -ENOBUFS;\n\t}\n\tget_file(file);\n\tspin_unlock(&object->lock);\n\n"
                    "\tret = vfs_llseek(file, pos, whence);\n\tfput(file);\n\n\treturn ret;",
                    "\tstruct file *file = object->file;\n\n\tif (!file)\n\t\treturn -ENOBUFS;\n\n"
-                   "\treturn vfs_llseek(file, pos, whence);")])]),
+                   "\treturn vfs_llseek(file, pos, whence);")]),
+                ("fs/cachefiles/interface.c", "cachefiles_clean_up_object",
+                 [("\tstruct file *file;\n\n\tif (test_bit(", "\tif (test_bit("),
+                  ("\tspin_lock(&object->lock);\n\tfile = object->file;\n\tobject->file = NULL;\n"
+                   "\tspin_unlock(&object->lock);\n\n\tif (file)\n\t\tfput(file);\n",
+                   "\tif (object->file) {\n\t\tfput(object->file);\n\t\tobject->file = NULL;\n\t}\n")])]),
     # kind: put of a failed lookup (dlm_grab() result ignored: the open
     # stores the raw pointer and the file's ->release dlm_put()s a reference
     # that was never taken)
@@ -210,10 +218,10 @@ CASES = [
     # kind: an open file's private data kept without a reference (the
     # exports seq file points into the net namespace's export cache; the
     # namespace can be torn down while the fd is open).  Upstream the
-    # release op was seq_release() itself; the put back empties the
-    # put_net() of 6.1.192's exports_release() instead
+    # release ops were seq_release() itself (the fix added exports_release());
+    # the put back empties the put_net() of 6.1.192's exports_release() instead
     case("e7fcf179b82d3a3730fd8615da01b087cc654d0b",
-         "CVE-2026-31403 announcement 54069102513",
+         "CVE-2026-31403 announcement 54069102513; stable review mail 57499440310 (diff)",
          "NFSD: Hold net reference for the lifetime of /proc/fs/nfs/exports fd",
          "fs/nfsd/nfsctl.c", "exports_net_open", "fd-installed",
          [("\tseq->private = nn->svc_export_cache;\n\tget_net(net);\n\treturn 0;",
@@ -250,7 +258,7 @@ CASES = [
     # for the ingress ifindex, released only by xdp_convert_buff_to_md(),
     # which the frags error paths skip)
     case("ec69daabe45256f98ac86c651b8ad1b2574489a7",
-         "CVE-2026-22994 announcement 25046066988",
+         "CVE-2026-22994 announcement 25046066988; stable review mail 10049516217 (diff)",
          "bpf: Fix reference count leak in bpf_prog_test_run_xdp()",
          "net/bpf/test_run.c", "bpf_prog_test_run_xdp", "fget-leak",
          [("\t\t\t\tret = -ENOMEM;\n\t\t\t\tgoto out_put_dev;\n\t\t\t}\n\n\t\t\tpage = alloc_page",
@@ -263,8 +271,8 @@ CASES = [
            "\t\tret = bpf_test_run(prog, &xdp, repeat, &retval, &duration, true);\n")]),
     # kind: double put of a bpf prog (the VSI rebuild passes vsi->xdp_prog
     # back in: the xchg() swaps the prog with itself and puts it as the
-    # "old" prog while the VSI still holds it); diff reconstructed from the
-    # announcement and the comment 6.1.192 carries
+    # "old" prog while the VSI still holds it); no diff found: reconstructed
+    # from the announcement and the comment the fix added (in 6.1.192)
     case("f65ee535df775a13a1046c0a0b2d72db342f8a5b",
          "CVE-2021-47563 announcement 35957463669",
          "ice: avoid bpf_prog refcount underflow (ice_prepare_xdp_rings())",
@@ -281,10 +289,12 @@ CASES = [
            "\tice_vsi_assign_bpf_prog(vsi, prog);\n")]),
     # kind: leak of a looked-up object reference (msm_submitqueue_get() by
     # id) on an early return (fence already retired).  Upstream the wait
-    # was inline in the ioctl; the put back inlines 6.1.192's wait_fence()
-    # (its spinlock and the fence_after() test) with the pre-fix returns
+    # was inline in the ioctl (the fix split out wait_fence()); the put back
+    # inlines 6.1.192's wait_fence() (its idr spinlock where upstream then
+    # had queue->lock, and its later fence_after() test) with the returns
+    # of the pre-fix code
     case("ea0006d390a28012f8187717aea61498b2b341e5",
-         "CVE-2021-47530 announcement 35863211935",
+         "CVE-2021-47530 announcement 35863211935; 5.15 stable review mail 42247109893 (diff)",
          "drm/msm: Fix wait_fence submitqueue leak (msm_ioctl_wait_fence() returns without "
          "msm_submitqueue_put() when the fence is already signalled)",
          "drivers/gpu/drm/msm/msm_drv.c", "msm_ioctl_wait_fence", "fget-leak",
@@ -307,7 +317,7 @@ CASES = [
     # request socket; sk_to_full_sk() returns its listener and the request
     # socket's reference is lost)
     case("3046a827316c0e55fc563b4fb78c93b9ca5c7c37",
-         "CVE-2022-49697 announcement 35116210177",
+         "CVE-2022-49697 announcement 35116210177; stable review mail 33279310193 (diff)",
          "bpf: Fix request_sock leak in sk lookup helpers (__bpf_sk_lookup(), bpf_sk_lookup())",
          "net/core/filter.c", "__bpf_sk_lookup", "fget-leak",
          [("\tif (sk) {\n\t\tstruct sock *sk2 = sk_to_full_sk(sk);\n\n"
@@ -344,10 +354,9 @@ CASES = [
            "\tif (flags & ~DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT)\n\t\treturn -EINVAL;\n\n")]),
     # kind: use after put of an eventfd_ctx (used as the irq bypass token:
     # vhost_vdpa_setup_vq_irq() unregisters the producer whose token is the
-    # call eventfd that vhost_vring_ioctl() may have put already).  Diff
-    # reconstructed from the announcement and the 6.1.192 backport
+    # call eventfd that vhost_vring_ioctl() may have put already)
     case("02e9e9366fefe461719da5d173385b6685f70319",
-         "CVE-2024-47748 announcement 35483631252",
+         "CVE-2024-47748 announcement 35483631252; stable review mail 38535386710 (diff)",
          "vhost_vdpa: assign irq bypass producer token correctly",
          "drivers/vhost/vdpa.c", "vhost_vdpa_setup_vq_irq", "fget-use-after-put",
          [("\tif (irq < 0)\n\t\treturn;\n\n\tif (!vq->call_ctx.ctx)\n\t\treturn;\n\n"
@@ -368,5 +377,64 @@ CASES = [
                    "\t\t\tcb.trigger = vq->call_ctx.ctx;\n"),
                   ("\t\tops->set_vq_cb(vdpa, idx, &cb);\n\t\tbreak;\n",
                    "\t\tops->set_vq_cb(vdpa, idx, &cb);\n\t\tvhost_vdpa_setup_vq_irq(v, idx);\n"
-                   "\t\tbreak;\n")])]),
+                   "\t\tbreak;\n")]),
+                ("drivers/vhost/vdpa.c", "vhost_vdpa_open",
+                 [("\t\tvqs[i]->handle_kick = handle_vq_kick;\n\t\tvqs[i]->call_ctx.ctx = NULL;\n",
+                   "\t\tvqs[i]->handle_kick = handle_vq_kick;\n")])]),
+    # kind: leak of an fget() reference held in a descriptor (get_clock_desc()
+    # fget()s the clock fd and takes clk->rwsem; the timespec test placed
+    # after it returns without put_clock_desc())
+    case("6e62807c7fbb3c758d233018caf94dfea9c65dbd",
+         "CVE-2024-50210 announcement 35369423658; stable review mail 28786719708 (diff)",
+         "posix-clock: posix-clock: Fix unbalanced locking in pc_clock_settime()",
+         "kernel/time/posix-clock.c", "pc_clock_settime", "fget-leak",
+         [("\tif (!timespec64_valid_strict(ts))\n\t\treturn -EINVAL;\n\n\terr = get_clock_desc(id, &cd);\n",
+           "\terr = get_clock_desc(id, &cd);\n"),
+          ("\t\tgoto out;\n\t}\n\n\tif (cd.clk->ops.clock_settime)",
+           "\t\tgoto out;\n\t}\n\n\tif (!timespec64_valid_strict(ts))\n\t\treturn -EINVAL;\n\n"
+           "\tif (cd.clk->ops.clock_settime)")]),
+    # kind: double put of a looked-up file handle (ksmbd_lookup_fd_slow()
+    # fp) and of its opinfo: put on the success path before the response is
+    # pinned, and again on the error path when pinning fails.  Put back in
+    # 6.1.192's reworked function (state_lock, err_out/out labels); the
+    # lease-break half of the fix (smb21_lease_break_ack(), opinfo only) is
+    # not put back
+    case("50f930db22365738d9387c974416f38a06e8057e",
+         "CVE-2025-38437 announcement 35556546517; 6.1 stable review mail 42342623530 (diff)",
+         "ksmbd: fix potential use-after-free in oplock/lease break ack (smb20_oplock_break_ack())",
+         "fs/smb/server/smb2pdu.c", "smb20_oplock_break_ack", "fget-double-put",
+         [("\topinfo->level = rsp_oplevel;\n\n\trsp->StructureSize = cpu_to_le16(24);",
+           "\topinfo->level = rsp_oplevel;\n\n\tspin_lock(&opinfo->state_lock);\n"
+           "\tif (opinfo->op_state != OPLOCK_CLOSING)\n\t\topinfo->op_state = OPLOCK_STATE_NONE;\n"
+           "\tspin_unlock(&opinfo->state_lock);\n\twake_up_interruptible_all(&opinfo->oplock_q);\n"
+           "\topinfo_put(opinfo);\n\tksmbd_fd_put(work, fp);\n\n\trsp->StructureSize = cpu_to_le16(24);"),
+          ("\tif (ret)\n\t\tksmbd_debug(SMB, \"failed to pin oplock break response: %d\\n\",\n"
+           "\t\t\t    ret);\n\tgoto out;\n\nerr_out:\n\trsp->hdr.Status = status;\n"
+           "\tsmb2_set_err_rsp(work);\n\nout:\n",
+           "\tif (!ret)\n\t\treturn;\n\nerr_out:\n\trsp->hdr.Status = status;\n"
+           "\tsmb2_set_err_rsp(work);\n\n")]),
+    # kind: work done on an anon inode's object after anon_inode_getfd()
+    # installed the fd (the event FIFO is reset after the install, racing a
+    # read() on the guessed fd); no diff found: pre-fix code reconstructed
+    # from the announcement (reset in the success branch after the install)
+    case("af791d295737ea6b6ff2c8d8488462a49c14af01",
+         "CVE-2026-64496 announcement 58547370308",
+         "iio: event: Fix event FIFO reset race (iio_event_getfd())",
+         "drivers/iio/industrialio-event.c", "iio_event_getfd", "fd-installed",
+         [("\tkfifo_reset_out(&ev_int->det_events);\n\n\tiio_device_get(indio_dev);\n",
+           "\tiio_device_get(indio_dev);\n"),
+          ("\t\tclear_bit(IIO_BUSY_BIT_POS, &ev_int->flags);\n\t\tiio_device_put(indio_dev);\n\t}\n",
+           "\t\tclear_bit(IIO_BUSY_BIT_POS, &ev_int->flags);\n\t\tiio_device_put(indio_dev);\n"
+           "\t} else {\n\t\tkfifo_reset_out(&ev_int->det_events);\n\t}\n")]),
+    # kind: reference taken on an object whose count already dropped to
+    # zero (a bpf link found in the trampoline's list after its last
+    # bpf_link_put(), before the deferred release unlinks it: use after put)
+    case("56145d237385ca0e7ca9ff7b226aaf2eb8ef368b",
+         "CVE-2026-23319 announcement 54207354132; stable review mail 57727697148 (diff)",
+         "bpf: Fix a UAF issue in bpf_trampoline_link_cgroup_shim",
+         "kernel/bpf/trampoline.c", "bpf_trampoline_link_cgroup_shim", "fget-use-after-put",
+         [("\tif (shim_link && !IS_ERR(bpf_link_inc_not_zero(&shim_link->link.link))) {\n"
+           "\t\t/* Reusing existing shim attached by the other program. */\n",
+           "\tif (shim_link) {\n\t\t/* Reusing existing shim attached by the other program. */\n"
+           "\t\tbpf_link_inc(&shim_link->link.link);\n\n")]),
 ]
