@@ -10,7 +10,7 @@ import json, re, sys
 fail, every = sys.argv[1].split(), sys.argv[2].split()
 results = []
 for line in sys.stdin:
-    m = re.match(r"^(\S+?):(\d+): \[([a-z-]+)\] (.*)$", line.rstrip("\n"))
+    m = re.match(r"^(\S+?):(\d+): \[([a-z:-]+)\] (.*)$", line.rstrip("\n"))
     if not m:
         continue
     path, ln, rule, msg = m.groups()
