@@ -27,6 +27,17 @@ SUMMARY_OUT gets one "KIND name" line per function:
   fdcheck    takes a struct fd by value and tests it for emptiness
              (is_perf_file() in the patched tree): a call is a test
   fdborrow   takes a struct fd by value and never puts or stores it
+  acqout     returns int and stores a reference it acquired into a member
+             of an object its caller passed (get_clock_desc(id, &cd)); the
+             caller owns it once the call succeeded
+  outrel     puts that member of an object of that type (put_clock_desc())
+  okstore    named like a hand-off, but stores its pointer parameter only
+             after a failure exit and never puts it: keeps the reference
+             only when it succeeds (its definition is read wherever it is)
+  pborrow    only dereferences or tests its pointer parameters (never
+             stores, passes on, puts or returns one): passing a reference
+             to it is no hand-off, whatever its name says (a rule's
+             "// @K!pborrow@" drops these names from a name regex)
   fdputs     takes a struct fd by value and puts it on some path (the
              "put on error, caller puts on success" convention)
   lookup     passes its first parameter to an fd lookup (as the fd of
@@ -161,6 +172,24 @@ def name_of(header):
     return m.group(1) if m else None
 
 
+def borrowed(body, p):
+    """every use of the pointer parameter p in body is a dereference (p->m,
+    p.m, *p) or a test (!p, p == q, if (p)): never stored, passed on, put
+    or returned"""
+    for m in re.finditer(r"\b%s\b" % re.escape(p), body):
+        before = body[:m.start()].rstrip()
+        after = body[m.end():].lstrip()
+        if after.startswith("->") or re.match(r"\.\w", after) or \
+                re.match(r"[=!]=|&&|\|\|", after) or re.search(r"(?:[=!]=|&&|\|\||!)$", before):
+            continue
+        if before.endswith("*") and not re.search(r"[\w)\]]\s*\*$", before):
+            continue
+        if after.startswith(")") and re.search(r"\b(?:if|while)\s*\($", before):
+            continue
+        return False
+    return True
+
+
 def specialize(sum_path):
     kinds = {}
     for line in open(sum_path):
@@ -175,9 +204,20 @@ def specialize(sum_path):
     for decls in re.findall(r"(?ms)^@[^@\n]*@\n(.*?)^@@", text):
         clash |= set(re.findall(r"\b\w+\b", re.sub(r"\{[^}]*\}|\"[^\"]*\"|//.*", "", decls)))
     for line in text.splitlines(True):
-        m = re.search(r"// @([\w+]+)@\s*$", line)
+        m = re.search(r"// @([\w+]+)(?:!([\w+]+))?@\s*$", line)
         names = [n for k in m.group(1).split("+") for n in kinds.get(k, [])
                  if n not in clash] if m else []
+        if m and m.group(2) and '=~ "' in line:
+            # @keep!not@: the regex's names less those of kind "not" (a
+            # name-guessed hand-off that the function's body refutes)
+            a = line.index('=~ "') + 4
+            b = line.index('"', a)
+            old = re.compile(line[a:b])
+            drop = sorted({n for k in m.group(2).split("+") for n in kinds.get(k, [])
+                           if old.search(n)} - set(names))
+            if drop:
+                line = line[:a] + "^(?!(?:%s)$)(?:.*(?:%s))" % ("|".join(drop), line[a:b]) + \
+                    line[b:]
         if names and "{" in line:
             a, b = line.index("{") + 1, line.rindex("}")
             old = [x.strip() for x in line[a:b].split(",") if x.strip()]
@@ -407,6 +447,15 @@ def infer_pairs(tree, cache=None, log=None):
                         if a else None
                     if mm and re.search(r"\breturn\s+%s\s*;" % mm.group(1), f.body):
                         members.setdefault(f.ret, set()).add(mm.group(2))
+            # and those a getter (bpf_map_inc(map)) raises on its parameter
+            if f.pget and f.ret == "void":
+                ptypes = {q: pt for q, pt in f.params if "*" in pt}
+                for m in PRIM_GET.finditer(f.body):
+                    a = call_args(f.body, m.end())
+                    mm = re.match(r"&\s*\(?\s*(\w+)\s*\)?\s*->\s*([\w.>-]+)$", a[0]) \
+                        if a else None
+                    if mm and mm.group(1) in ptypes:
+                        members.setdefault(ptypes[mm.group(1)], set()).add(mm.group(2))
         # function-like macros that put their parameter (sockfd_put())
         for p in sorted(todo):
             for m in re.finditer(r"(?m)^#\s*define\s+(\w+)\(\s*(\w+)\s*\)[ \t]+(.*)$",
@@ -585,17 +634,30 @@ def acquires(f, acq, rel, getters=()):
 def releases(f, p, t, rel, members):
     """f drops the reference its parameter p holds: a refcount put on a
     counter of p (the one the type's acquirers raise, when known), or a
-    known release of p / p->m, unconditionally or under a test of p"""
+    known release of p / p->m, unconditionally or under a test of p; p->m
+    may be reached through a local set once from it (aux = prog->aux)"""
+    alias = {p: ""}
+    nset = collections.Counter(v for v, _ in f.assigns)
+    for v, rhs in f.assigns:
+        m = re.match(r"\(?\s*%s\s*\)?\s*->\s*(\w+)$" % re.escape(p), strip_casts(rhs))
+        if m and nset[v] == 1 and v != p:
+            alias[v] = m.group(1) + "->"
     for m in re.finditer(r"\b(\w+)\s*\(", f.body):
         prim = PRIM_PUT.match(f.body, m.start())
         if m.group(1) in rel and m.group(1) != f.name or prim:
             a = call_args(f.body, m.end())
-            if not a or arg_base(a[0]) != p or not guarded_by(f.body, m.start(), p):
+            b = arg_base(a[0]) if a else None
+            if b not in alias or not (guarded_by(f.body, m.start(), p) or
+                                      guarded_by(f.body, m.start(), b)):
                 continue
+            if b != p and not prim:
+                continue                # a known release of p->m: p itself only
             if prim and t in members:
                 mm = re.match(r"&\s*\(?\s*\w+\s*\)?\s*(?:->|\.)\s*([\w.>-]+)$", a[0])
-                if not mm or mm.group(1) not in members[t]:
+                if not mm or alias[b] + mm.group(1) not in members[t]:
                     continue
+            elif prim and b != p:
+                continue                # through an alias: only a known counter
             return True
     return False
 
@@ -663,6 +725,102 @@ def pairs_main(tree, table):
     sys.stderr.write("pairs: %d acquirers, %d pairs, %d fd lookups among the acquirers, "
                      "%d pairs of fd lookups, %d in the rules\n" % (
                          len(acq), len(pairs), len(fdacq), len(fdacq & set(pairs)), len(rules)))
+
+
+def out_kinds(tree, sel, cache, kinds, acqset, relset):
+    """acqout: returns int and stores a reference it acquired (the result of
+    an owner or acquirer, directly or through a local) into a member of an
+    object its caller passed (get_clock_desc(id, cd): cd->fp = fget(...)):
+    when it succeeds the caller owns that member.  outrel: takes a pointer
+    of such an object's type and puts that member (put_clock_desc(cd):
+    fput(cd->fp)), the release of it."""
+    outs, defs = {}, []
+    for path in sorted(sel):
+        if not path.endswith(".c"):
+            continue
+        if path not in cache:
+            cache[path] = open(os.path.join(tree, path), errors="replace").read()
+        for header, body in funcs(cache[path]):
+            f = parse_fn(path, header, body)
+            if not f:
+                continue
+            defs.append(f)
+            if f.ret not in ("int", "long"):
+                continue
+            held = {v for v, rhs in f.assigns
+                    if re.match(r"(\w+)\s*\(", strip_casts(rhs)) and
+                    re.match(r"(\w+)", strip_casts(rhs)).group(1) in acqset}
+            for p, ty in f.params:
+                if not ty.startswith("struct ") or not ty.endswith("*"):
+                    continue
+                for m in re.finditer(r"\b%s\s*->\s*(\w+)\s*=\s*(\w+)\s*(\(?)" % p, f.body):
+                    if (m.group(2) in acqset) if m.group(3) else (m.group(2) in held):
+                        kinds.setdefault(f.name, set()).add("acqout")
+                        outs.setdefault(ty, set()).add(m.group(1))
+    for f in defs:
+        for q, ty in f.params:
+            for m in re.finditer(r"\b(\w+)\s*\(\s*%s\s*->\s*(\w+)\s*\)" % q, f.body) \
+                    if ty in outs else ():
+                if m.group(1) in relset and m.group(2) in outs[ty] and \
+                        "acqout" not in kinds.get(f.name, ()):
+                    kinds.setdefault(f.name, set()).add("outrel")
+
+
+def keep_names():
+    """the name regex of fget-leak's guessed hand-offs (audit/rules)"""
+    rule = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rules", "fget-leak.cocci")
+    m = re.search(r'identifier keep =~ "([^"]+)"', open(rule).read())
+    return re.compile(m.group(1))
+
+
+def okstore_kinds(tree, sel, cache, kinds, acqset):
+    """okstore: a function whose name says it keeps what it is passed
+    (fget-leak's guessed hand-offs), called with an acquired reference, and
+    whose body shows that it stores a pointer parameter only after a
+    failure exit and never puts it (ocxl_irq_set_handler(): idr_find()
+    fails -> -EINVAL; else irq->private = private): the reference is
+    handed off only when the call succeeds.  Its definition is read
+    wherever it is in the tree."""
+    keep, want = keep_names(), set()
+    for path in sorted(sel):
+        if not path.endswith(".c") or path not in cache:
+            continue
+        for header, body in funcs(cache[path]):
+            f = parse_fn(path, header, body)
+            if not f:
+                continue
+            held = {v for v, rhs in f.assigns
+                    if re.match(r"(\w+)\s*\(", strip_casts(rhs)) and
+                    re.match(r"(\w+)", strip_casts(rhs)).group(1) in acqset}
+            for m in re.finditer(r"\b(\w+)\s*\(", body):
+                if m.group(1) in acqset or not keep.search(m.group(1)):
+                    continue
+                if held & set(call_args(body, m.end())):
+                    want.add(m.group(1))
+    if not want:
+        return
+    defs = set()
+    names = sorted(want)
+    for i in range(0, len(names), 200):
+        defs |= grep(tree, r"^[a-z].*[ *](%s)\(" % "|".join(names[i:i + 200]))
+    for path in sorted(defs):
+        if not path.endswith(".c"):
+            continue
+        if path not in cache:
+            cache[path] = open(os.path.join(tree, path), errors="replace").read()
+        for header, body in funcs(cache[path]):
+            f = parse_fn(path, header, body)
+            if not f or f.name not in want or f.ret not in ("int", "long"):
+                continue
+            for p, ty in f.params:
+                if "*" not in ty:
+                    continue
+                st = re.search(r"[\w\]]\s*(?:->|\.)\s*\w+\s*=\s*%s\s*;" % p, body)
+                if not st or re.search(r"\b\w*(?:put|free|close|release)\w*\s*\(\s*%s\s*\)" % p,
+                                       body):
+                    continue
+                if re.search(r"\breturn\s+(?!0\s*;)[^;]+;|\bgoto\s+\w+\s*;", body[:st.start()]):
+                    kinds.setdefault(f.name, set()).add("okstore")
 
 
 def main():
@@ -763,6 +921,10 @@ def main():
                     kinds.setdefault(n, set()).add("fdputs")
                 elif not re.search(r"=\s*%s\s*;|&\s*%s\b" % (p, p), body):
                     kinds.setdefault(n, set()).add("fdborrow")
+            pp = [p for p in (param_names(header) or ())
+                  if re.search(r"\*\s*%s\s*(?:,|\)\s*$)" % p, header)]
+            if pp and all(borrowed(body, p) for p in pp):
+                kinds.setdefault(n, set()).add("pborrow")
             ps = set(param_names(header) or ())
             for m in GETREF.finditer(body):
                 a = call_args(body, m.end())
@@ -854,6 +1016,9 @@ def main():
     acqs = sorted(n for k, n in pk if k == "acquire")
     if acqs:
         sel |= grep(tree, r"\b(%s)\s*\(" % "|".join(acqs))
+    okstore_kinds(tree, sel, cache, kinds, owners | set(acqs))
+    out_kinds(tree, sel, cache, kinds, owners | set(acqs),
+              {"fput", "sockfd_put", "dma_buf_put"} | {n for k, n in pk if k == "release"})
     with open(sum_out, "w") as out:
         for n in sorted(owners - {"get_file"}):
             out.write("owner %s\n" % n)

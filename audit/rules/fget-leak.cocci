@@ -7,14 +7,23 @@
 /// or of an fd lookup the first pass inferred to return an object with a
 /// reference taken (summary "acquire": eventfd_ctx_fdget(), dma_buf_get(),
 /// sockfd_lookup(), ...; its inferred release, summary "release", is a put),
-/// of get_file(), or a file taken out of an object ("x = o->f; o->f = NULL").
+/// of get_file(), or a file taken out of an object ("x = o->f; o->f = NULL");
+/// also a reference that a callee stored in a member of a local struct and
+/// then returned success for (summary "acqout": err = get_clock_desc(id,
+/// &cd)), whose release is a function putting that member (summary
+/// "outrel": put_clock_desc(&cd)); and a reference passed to a function
+/// that keeps it only when it succeeds (summary "okstore": named like a
+/// hand-off, but its body stores the parameter only after a failure exit)
+/// with no release of it after the call.
 /// The paths checked are those after the NULL / IS_ERR test (or inside a
 /// positive "if (file)" / "if (!IS_ERR(file))" block), and for get_file()
 /// and taken files every path.  A hand-off is: returning it, storing it
 /// ("x = file", also in a struct initialiser), taking another reference,
 /// passing it to a function that the first pass found to fput() or store
 /// its struct file * parameter (summary "fconsume"), or to one whose name
-/// says it keeps it (install/attach/add/set/register/queue/idr_alloc/...).
+/// says it keeps it (install/attach/add/set/register/queue/idr_alloc/...)
+/// unless the first pass read its body and found that it only dereferences
+/// or tests its pointer parameters (summary "pborrow").
 /// Only locals and parameters (a file-scope variable holding it is a
 /// hand-off); a later `if (fv)` test of the pointer ends the path (it may be
 /// NULL there: acquired on one branch only).
@@ -30,7 +39,7 @@ virtual audit
 @fleak exists@
 identifier fv, fld;
 identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner+acquire@
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow@
 expression E, E1;
 type T;
 position p1, p2, p3;
@@ -70,7 +79,7 @@ return@p2 ...;
 // (anchored inside the block, so the empty branch is not followed)
 @fpos_block exists@
 identifier fv;
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow@
 expression E1, E2;
 position ps;
 identifier rel = {fput}; // @release@
@@ -96,8 +105,8 @@ if (\(fv\|!IS_ERR(fv)\|!IS_ERR_OR_NULL(fv)\|fv != NULL\|likely(fv)\|likely(!IS_E
 identifier fpos_block.fv, fld;
 expression fpos_block.E2;
 position fpos_block.ps;
-identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner+acquire@
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume@
+identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup, get_file}; // @owner+acquire@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow@
 expression E, E1;
 type T;
 position p1, p2, p3;
@@ -136,7 +145,7 @@ return@p2 ...;
 // (every path that does not test it is checked)
 @fleak_take exists@
 identifier fv, fld;
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow@
 expression E, E1, E2;
 type T;
 position p1, p2;
@@ -176,7 +185,7 @@ return@p2 ...;
 @fleak_end exists@
 identifier fn, fv, fld;
 identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner+acquire@
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow@
 expression E, E1;
 type T;
 position p1;
@@ -239,7 +248,7 @@ return@p2 ...;
 identifier fv;
 identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner+acquire@
 identifier instok = {dma_buf_fd}; // @installok@
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow@
 expression E, E1, RET;
 type T;
 position p1, p2;
@@ -299,6 +308,22 @@ def fget_leak_skip(p, name):
     scope variable holds the reference: the assignment is the hand-off)"""
     return fget_leak_autoput(p, name) or \
         not fget_leak_declared(p, r"\*\s*%s\b" % fget_leak_re.escape(name))
+
+
+def fget_leak_put_after(p, name):
+    """a release of name (a call whose name says put/release/free/close)
+    somewhere after p in its function"""
+    try:
+        lines = open(p.file).read().split("\n")
+    except OSError:
+        return True
+    rest = []
+    for l in lines[int(p.line) - 1:]:
+        if l.startswith("}"):
+            break
+        rest.append(l)
+    return bool(fget_leak_re.search(r"\b\w*(?:put|release|free|close|destroy)\w*\s*\(\s*%s\s*\)"
+                                    % fget_leak_re.escape(name), "\n".join(rest)))
 
 
 def fget_leak_isfile(p, name):
@@ -431,3 +456,88 @@ fv << fpos_block.fv;
 @@
 if not fget_leak_skip(p1[0], fv) and p3[0].line != p1[0].line:
     coccilib.report.print_report(p3[0], "ERROR: file overwritten without fput; file from line " + p1[0].line)
+
+// a reference acquired into a member of a local object by a callee that
+// then returned success (summary "acqout": err = get_clock_desc(id, &cd)),
+// and an exit without the release of that object (summary "outrel") and
+// without the object's address passed on
+@fleak_out exists@
+identifier get = {__fdsafe_none}; // @acqout@
+identifier rel = {__fdsafe_none}; // @outrel@
+identifier v, g2;
+expression E, E1;
+position p1, p2;
+statement S;
+@@
+E = get@p1(..., &v, ...);
+if (\(E\|E < 0\|E != 0\|unlikely(E)\|unlikely(E < 0)\)) S
+... when != rel(&v)
+    when != g2(..., &v, ...)
+    when != E1 = v
+    when != E1 = &v
+return@p2 ...;
+
+@script:python depends on audit@
+p1 << fleak_out.p1;
+p2 << fleak_out.p2;
+v << fleak_out.v;
+get << fleak_out.get;
+@@
+if fget_leak_declared(p1[0], r"\bstruct\s+\w+\s+%s\s*[;=]" % fget_leak_re.escape(v)):
+    print("%s:%s: [fget-leak] reference %s() stored in %s on line %s not released on this exit" % (p2[0].file, p2[0].line, get, v, p1[0].line))
+
+@script:python depends on report && !audit@
+p1 << fleak_out.p1;
+p2 << fleak_out.p2;
+v << fleak_out.v;
+get << fleak_out.get;
+@@
+if fget_leak_declared(p1[0], r"\bstruct\s+\w+\s+%s\s*[;=]" % fget_leak_re.escape(v)):
+    coccilib.report.print_report(p2[0], "ERROR: missing release of " + v + " acquired by " + get + "() on line " + p1[0].line)
+
+// handed to a function that keeps it only when it succeeds (summary
+// "okstore"), and no release of it after the call: when the call fails
+// the reference is still this function's and nothing puts it
+@fleak_okst exists@
+identifier fv;
+identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner+acquire@
+identifier oks = {__fdsafe_none}; // @okstore@
+expression E1, RET;
+type T;
+position p1, p2;
+statement S, S3;
+identifier rel = {fput}; // @release@
+@@
+(
+T *fv = get@p1(...);
+|
+fv = get@p1(...);
+)
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|rel(fv)\)
+    when != E1 = fv
+if (\(!fv\|IS_ERR(fv)\|IS_ERR_OR_NULL(fv)\|fv == NULL\|unlikely(!fv)\|unlikely(IS_ERR(fv))\) || ...) S
+... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|rel(fv)\)
+    when != E1 = fv
+(
+RET = oks@p2(..., fv, ...);
+|
+return oks@p2(..., fv, ...);
+)
+
+@script:python depends on audit@
+p1 << fleak_okst.p1;
+p2 << fleak_okst.p2;
+fv << fleak_okst.fv;
+oks << fleak_okst.oks;
+@@
+if not fget_leak_skip(p1[0], fv) and not fget_leak_put_after(p2[0], fv):
+    print("%s:%s: [fget-leak] reference from line %s kept by %s() only when it succeeds, not released when it fails" % (p2[0].file, p2[0].line, p1[0].line, oks))
+
+@script:python depends on report && !audit@
+p1 << fleak_okst.p1;
+p2 << fleak_okst.p2;
+fv << fleak_okst.fv;
+oks << fleak_okst.oks;
+@@
+if not fget_leak_skip(p1[0], fv) and not fget_leak_put_after(p2[0], fv):
+    coccilib.report.print_report(p2[0], "ERROR: reference from line " + p1[0].line + " not released when " + oks + "() fails")

@@ -2,7 +2,9 @@
 /// fget rule set, rule 4 [fget-null-deref]: the result of fget*() is
 /// dereferenced (file->x, file_inode(file)) before it was ever looked at,
 /// i.e. without a NULL test; kept in a local or in a field of an object
-/// (ctx->file = fget(fd); ctx->file->f_op).  Its twin [unchecked-pass]:
+/// (ctx->file = fget(fd); ctx->file->f_op), or stored in a field that is
+/// never tested for NULL anywhere in the file (the reader of the field is
+/// elsewhere).  Its twin [unchecked-pass]:
 /// the result passed to a function before the test, unless that function
 /// tests its file parameter for NULL itself (summary "fnullok").
 ///
@@ -82,6 +84,28 @@ if (<+... \(!O->ff\|O->ff == NULL\|O->ff != NULL\|IS_ERR_OR_NULL(O->ff)\) ...+>)
 g(..., O->ff@p2, ...)
 )
 
+// stored in a field and not used again in this function (the rules
+// above see a use there), and nowhere in the file is the field compared
+// with NULL, so
+// the NULL of a failed lookup reaches whoever reads the field
+@fnd_fld_used exists@
+expression O;
+identifier ff;
+identifier get = {fget, fget_raw, fget_task};
+position p1;
+@@
+O->ff = get@p1(...);
+... when any
+O->ff
+
+@fnd_fld_kept exists@
+expression O;
+identifier ff;
+identifier get = {fget, fget_raw, fget_task};
+position p1 != fnd_fld_used.p1;
+@@
+O->ff = get@p1(...);
+
 @fnd_call@
 identifier get = {fget, fget_raw, fget_task};
 identifier g != {IS_ERR, IS_ERR_OR_NULL, PTR_ERR, likely, unlikely, WARN_ON, WARN_ON_ONCE};
@@ -143,6 +167,38 @@ p1 << fnd_fld_pass.p1;
 p2 << fnd_fld_pass.p2;
 @@
 coccilib.report.print_report(p2[0], "WARNING: fget() result passed on before its NULL test (line " + p1[0].line + ")")
+
+@initialize:python@
+@@
+import re as fnd_re
+
+def fnd_never_tested(p, ff):
+    """no NULL test of a field named ff anywhere in the file of p"""
+    try:
+        text = open(p.file).read()
+    except OSError:
+        return False
+    f = r"(?:->|\.)\s*%s\b" % fnd_re.escape(ff)
+    return not fnd_re.search(r"!\s*\(?[\w.>\[\]()-]*%s(?!\s*(?:->|\.|\())"
+                             r"|%s\s*[!=]=\s*NULL|NULL\s*[!=]=\s*[\w.>-]*%s"
+                             r"|\b(?:if|while|WARN_ON(?:_ONCE)?|BUG_ON)\s*\(\s*[\w.>\[\]-]*%s\s*\)"
+                             r"|IS_ERR_OR_NULL\(\s*[\w.>-]*%s\s*\)"
+                             r"|(?:&&|\|\||\?)\s*[\w.>-]*%s\s*(?:&&|\|\||\)|\?)"
+                             r"|[\w.>-]*%s\s*(?:&&|\|\||\?)" % ((f,) * 7), text)
+
+@script:python depends on audit@
+p1 << fnd_fld_kept.p1;
+ff << fnd_fld_kept.ff;
+@@
+if fnd_never_tested(p1[0], ff):
+    print("%s:%s: [fget-null-deref] file from fget stored in ->%s, which is never tested for NULL in this file" % (p1[0].file, p1[0].line, ff))
+
+@script:python depends on report && !audit@
+p1 << fnd_fld_kept.p1;
+ff << fnd_fld_kept.ff;
+@@
+if fnd_never_tested(p1[0], ff):
+    coccilib.report.print_report(p1[0], "ERROR: fget() result stored in ->" + ff + " and never tested for NULL")
 
 @script:python depends on audit@
 p1 << fnd_call.p1;

@@ -35,7 +35,7 @@ p1 << fuap.p1;
 p2 << fuap.p2;
 file << fuap.file;
 @@
-if "[" not in file and "(" not in file and int(p2[0].line) > int(p1[0].line):
+if "[" not in file and "(" not in file and (int(p2[0].line), int(p2[0].column)) > (int(p1[0].line), int(p1[0].column)):
     print("%s:%s: [fget-use-after-put] file used after the fput on line %s" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
@@ -43,5 +43,5 @@ p1 << fuap.p1;
 p2 << fuap.p2;
 file << fuap.file;
 @@
-if "[" not in file and "(" not in file and int(p2[0].line) > int(p1[0].line):
+if "[" not in file and "(" not in file and (int(p2[0].line), int(p2[0].column)) > (int(p1[0].line), int(p1[0].column)):
     coccilib.report.print_report(p2[0], "ERROR: file used after fput on line " + p1[0].line)
