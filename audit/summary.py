@@ -34,6 +34,10 @@ SUMMARY_OUT gets one "KIND name" line per function:
   okstore    named like a hand-off, but stores its pointer parameter only
              after a failure exit and never puts it: keeps the reference
              only when it succeeds (its definition is read wherever it is)
+  ownfield   (name S.F, S.F@FILE for a struct defined in that .c file)
+             member F of struct S is assigned a reference
+             (x->F = fget() / get_file() / an owner or acquirer): the
+             object owns it
   pborrow    only dereferences or tests its pointer parameters (never
              stores, passes on, puts or returns one): passing a reference
              to it is no hand-off, whatever its name says (a rule's
@@ -823,6 +827,37 @@ def okstore_kinds(tree, sel, cache, kinds, acqset):
                     kinds.setdefault(f.name, set()).add("okstore")
 
 
+def ownfield_kinds(sel, cache, kinds, acqset):
+    """ownfield S.F: member F of struct S receives a reference
+    (x->F = fget()/get_file()/an owner or acquirer, directly or through a
+    local holding one) somewhere in the selected files: the object owns it,
+    and freeing the object without putting or handing on x->F leaks it"""
+    acqset = acqset | {"get_file"}
+    for path in sorted(sel):
+        if not path.endswith(".c") or path not in cache:
+            continue
+        for header, body in funcs(cache[path]):
+            f = parse_fn(path, header, body)
+            if not f:
+                continue
+            types = dict(f.params)
+            for m in re.finditer(r"\bstruct\s+(\w+)\s*\*\s*(\w+)\s*[;=,)]", body):
+                types.setdefault(m.group(2), "struct %s *" % m.group(1))
+            held = {v for v, rhs in f.assigns
+                    if re.match(r"(\w+)\s*\(", strip_casts(rhs)) and
+                    re.match(r"(\w+)", strip_casts(rhs)).group(1) in acqset}
+            for m in re.finditer(r"\b(\w+)\s*->\s*(\w+)\s*=\s*(\w+)\s*(\(|;)", body):
+                ty = types.get(m.group(1), "")
+                if not re.match(r"struct \w+ \*$", ty):
+                    continue
+                if (m.group(3) in acqset) if m.group(4) == "(" else (m.group(3) in held):
+                    s = ty.split()[1]
+                    # a struct defined in this .c file is this file's alone
+                    local = re.search(r"\bstruct\s+%s\s*\{" % s, cache[path])
+                    kinds.setdefault("%s.%s%s" % (s, m.group(2), "@" + path if local else ""),
+                                     set()).add("ownfield")
+
+
 def main():
     if sys.argv[1] == "--specialize":
         return specialize(sys.argv[2])
@@ -1017,6 +1052,7 @@ def main():
     if acqs:
         sel |= grep(tree, r"\b(%s)\s*\(" % "|".join(acqs))
     okstore_kinds(tree, sel, cache, kinds, owners | set(acqs))
+    ownfield_kinds(sel, cache, kinds, owners | set(acqs))
     out_kinds(tree, sel, cache, kinds, owners | set(acqs),
               {"fput", "sockfd_put", "dma_buf_put"} | {n for k, n in pk if k == "release"})
     with open(sum_out, "w") as out:

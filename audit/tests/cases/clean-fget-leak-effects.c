@@ -125,3 +125,44 @@ long afu_set_irq_fd(struct ctx *ctx, int id, int fd)
 		fput(file);
 	return rc;
 }
+
+struct grp {
+	struct file *file;
+	struct list_head node;
+};
+
+int grp_add(struct kv *kv, int fd)
+{
+	struct file *filp = fget(fd);
+	struct grp *g;
+
+	if (!filp)
+		return -EBADF;
+	g = kzalloc(sizeof(*g), GFP_KERNEL);
+	if (!g) {
+		fput(filp);
+		return -ENOMEM;
+	}
+	g->file = filp;
+	list_add(&g->node, &kv->list);
+	return 0;
+}
+
+void grp_del(struct grp *g)
+{
+	list_del(&g->node);
+	fput(g->file);
+	kfree(g);
+}
+
+static void grp_release(struct grp *g)
+{
+	fput(g->file);
+}
+
+void grp_del_helper(struct grp *g)
+{
+	list_del(&g->node);
+	grp_release(g);
+	kfree(g);
+}
