@@ -787,8 +787,10 @@ def okstore_kinds(tree, sel, cache, kinds, acqset):
     wherever it is in the tree."""
     keep, want = keep_names(), set()
     for path in sorted(sel):
-        if not path.endswith(".c") or path not in cache:
+        if not path.endswith(".c"):
             continue
+        if path not in cache:
+            cache[path] = open(os.path.join(tree, path), errors="replace").read()
         for header, body in funcs(cache[path]):
             f = parse_fn(path, header, body)
             if not f:
@@ -827,15 +829,17 @@ def okstore_kinds(tree, sel, cache, kinds, acqset):
                     kinds.setdefault(f.name, set()).add("okstore")
 
 
-def ownfield_kinds(sel, cache, kinds, acqset):
+def ownfield_kinds(tree, sel, cache, kinds, acqset):
     """ownfield S.F: member F of struct S receives a reference
     (x->F = fget()/get_file()/an owner or acquirer, directly or through a
     local holding one) somewhere in the selected files: the object owns it,
     and freeing the object without putting or handing on x->F leaks it"""
     acqset = acqset | {"get_file"}
     for path in sorted(sel):
-        if not path.endswith(".c") or path not in cache:
+        if not path.endswith(".c"):
             continue
+        if path not in cache:
+            cache[path] = open(os.path.join(tree, path), errors="replace").read()
         for header, body in funcs(cache[path]):
             f = parse_fn(path, header, body)
             if not f:
@@ -1052,7 +1056,7 @@ def main():
     if acqs:
         sel |= grep(tree, r"\b(%s)\s*\(" % "|".join(acqs))
     okstore_kinds(tree, sel, cache, kinds, owners | set(acqs))
-    ownfield_kinds(sel, cache, kinds, owners | set(acqs))
+    ownfield_kinds(tree, sel, cache, kinds, owners | set(acqs))
     out_kinds(tree, sel, cache, kinds, owners | set(acqs),
               {"fput", "sockfd_put", "dma_buf_put"} | {n for k, n in pk if k == "release"})
     with open(sum_out, "w") as out:
