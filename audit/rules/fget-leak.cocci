@@ -528,7 +528,7 @@ if not fget_leak_skip(p1[0], fv) and p3[0].line != p1[0].line:
 @fleak_out exists@
 identifier get = {__fdsafe_none}; // @acqout@
 identifier rel = {__fdsafe_none}; // @outrel@
-identifier v, g2;
+identifier v, g2, fld;
 expression E, E1;
 position p1, p2;
 statement S;
@@ -537,9 +537,15 @@ E = get@p1(..., &v, ...);
 if (\(E\|E < 0\|E != 0\|unlikely(E)\|unlikely(E < 0)\)) S
 ... when != rel(&v)
     when != g2(..., &v, ...)
+    when != g2(..., v.fld, ...)
     when != E1 = v
     when != E1 = &v
+    when != E1 = v.fld
+(
+return <+... &v ...+>;
+|
 return@p2 ...;
+)
 
 @script:python depends on audit@
 p1 << fleak_out.p1;

@@ -30,18 +30,31 @@ file@p2->fld
 g(..., file@p2, ...)
 )
 
+@initialize:python@
+@@
+def fuap_after(p1, p2, rel, file):
+    """the use at p2 is after the put call at p1 in the text: a later
+    line, or on the put's line past the call itself ("fput(f); x = f->y",
+    a move mutant's line), not inside it (the same call reached again
+    through a loop)"""
+    if int(p2.line) != int(p1.line):
+        return int(p2.line) > int(p1.line)
+    return int(p2.column) > int(p1.column) + len(rel) + len(file) + 1
+
 @script:python depends on audit@
 p1 << fuap.p1;
 p2 << fuap.p2;
 file << fuap.file;
+rel << fuap.rel;
 @@
-if "[" not in file and "(" not in file and (int(p2[0].line), int(p2[0].column)) > (int(p1[0].line), int(p1[0].column)):
+if "[" not in file and "(" not in file and fuap_after(p1[0], p2[0], rel, file):
     print("%s:%s: [fget-use-after-put] file used after the fput on line %s" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
 p1 << fuap.p1;
 p2 << fuap.p2;
 file << fuap.file;
+rel << fuap.rel;
 @@
-if "[" not in file and "(" not in file and (int(p2[0].line), int(p2[0].column)) > (int(p1[0].line), int(p1[0].column)):
+if "[" not in file and "(" not in file and fuap_after(p1[0], p2[0], rel, file):
     coccilib.report.print_report(p2[0], "ERROR: file used after fput on line " + p1[0].line)
