@@ -376,6 +376,8 @@ def fget_leak_unput_fields(p, x):
     before = text[:text.find(line)] if line in text else text
     if fget_leak_re.search(r"(?m)^\w+:\s*$|^\s*\bgoto\b", before.split("{", 1)[-1]):
         return []               # an error path (after a label): maybe not built yet
+    if fget_leak_re.search(r"\bstruct\s+(?:file|rcu_head)\s*\*", text.split(chr(123), 1)[0]):
+        return []               # a file release op or an RCU callback
     m = fget_leak_re.search(r"\bstruct\s+(\w+)\s*\*\s*(?:const\s+)?%s\b" % e, text)
     if not m or m.group(1) not in fget_leak_owned:
         return []
