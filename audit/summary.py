@@ -731,37 +731,49 @@ def pairs_main(tree, table):
                          len(acq), len(pairs), len(fdacq), len(fdacq & set(pairs)), len(rules)))
 
 
-def out_kinds(tree, sel, cache, kinds, acqset, relset):
-    """acqout: returns int and stores a reference it acquired (the result of
-    an owner or acquirer, directly or through a local) into a member of an
-    object its caller passed (get_clock_desc(id, cd): cd->fp = fget(...)):
-    when it succeeds the caller owns that member.  outrel: takes a pointer
-    of such an object's type and puts that member (put_clock_desc(cd):
-    fput(cd->fp)), the release of it."""
-    outs, defs = {}, []
-    for path in sorted(sel):
+def file_fns(tree, paths, cache):
+    """the parsed functions (Fn) of the .c files among paths, read into
+    cache when not there yet"""
+    fns = []
+    for path in sorted(paths):
         if not path.endswith(".c"):
             continue
         if path not in cache:
             cache[path] = open(os.path.join(tree, path), errors="replace").read()
         for header, body in funcs(cache[path]):
             f = parse_fn(path, header, body)
-            if not f:
+            if f:
+                fns.append(f)
+    return fns
+
+
+def held_locals(f, acqset):
+    """the locals of f assigned the result of a call to one of acqset"""
+    return {v for v, rhs in f.assigns
+            if re.match(r"(\w+)\s*\(", strip_casts(rhs)) and
+            re.match(r"(\w+)", strip_casts(rhs)).group(1) in acqset}
+
+
+def out_kinds(fns, kinds, acqset, relset):
+    """acqout: returns int and stores a reference it acquired (the result of
+    an owner or acquirer, directly or through a local) into a member of an
+    object its caller passed (get_clock_desc(id, cd): cd->fp = fget(...)):
+    when it succeeds the caller owns that member.  outrel: takes a pointer
+    of such an object's type and puts that member (put_clock_desc(cd):
+    fput(cd->fp)), the release of it."""
+    outs = {}
+    for f in fns:
+        if f.ret not in ("int", "long"):
+            continue
+        held = held_locals(f, acqset)
+        for p, ty in f.params:
+            if not ty.startswith("struct ") or not ty.endswith("*"):
                 continue
-            defs.append(f)
-            if f.ret not in ("int", "long"):
-                continue
-            held = {v for v, rhs in f.assigns
-                    if re.match(r"(\w+)\s*\(", strip_casts(rhs)) and
-                    re.match(r"(\w+)", strip_casts(rhs)).group(1) in acqset}
-            for p, ty in f.params:
-                if not ty.startswith("struct ") or not ty.endswith("*"):
-                    continue
-                for m in re.finditer(r"\b%s\s*->\s*(\w+)\s*=\s*(\w+)\s*(\(?)" % p, f.body):
-                    if (m.group(2) in acqset) if m.group(3) else (m.group(2) in held):
-                        kinds.setdefault(f.name, set()).add("acqout")
-                        outs.setdefault(ty, set()).add(m.group(1))
-    for f in defs:
+            for m in re.finditer(r"\b%s\s*->\s*(\w+)\s*=\s*(\w+)\s*(\(?)" % p, f.body):
+                if (m.group(2) in acqset) if m.group(3) else (m.group(2) in held):
+                    kinds.setdefault(f.name, set()).add("acqout")
+                    outs.setdefault(ty, set()).add(m.group(1))
+    for f in fns:
         for q, ty in f.params:
             for m in re.finditer(r"\b(\w+)\s*\(\s*%s\s*->\s*(\w+)\s*\)" % q, f.body) \
                     if ty in outs else ():
@@ -777,7 +789,7 @@ def keep_names():
     return re.compile(m.group(1))
 
 
-def okstore_kinds(tree, sel, cache, kinds, acqset):
+def okstore_kinds(tree, fns, cache, kinds, acqset):
     """okstore: a function whose name says it keeps what it is passed
     (fget-leak's guessed hand-offs), called with an acquired reference, and
     whose body shows that it stores a pointer parameter only after a
@@ -786,80 +798,54 @@ def okstore_kinds(tree, sel, cache, kinds, acqset):
     handed off only when the call succeeds.  Its definition is read
     wherever it is in the tree."""
     keep, want = keep_names(), set()
-    for path in sorted(sel):
-        if not path.endswith(".c"):
-            continue
-        if path not in cache:
-            cache[path] = open(os.path.join(tree, path), errors="replace").read()
-        for header, body in funcs(cache[path]):
-            f = parse_fn(path, header, body)
-            if not f:
+    for f in fns:
+        held = held_locals(f, acqset)
+        for m in re.finditer(r"\b(\w+)\s*\(", f.body):
+            if m.group(1) in acqset or not keep.search(m.group(1)):
                 continue
-            held = {v for v, rhs in f.assigns
-                    if re.match(r"(\w+)\s*\(", strip_casts(rhs)) and
-                    re.match(r"(\w+)", strip_casts(rhs)).group(1) in acqset}
-            for m in re.finditer(r"\b(\w+)\s*\(", body):
-                if m.group(1) in acqset or not keep.search(m.group(1)):
-                    continue
-                if held & set(call_args(body, m.end())):
-                    want.add(m.group(1))
+            if held & set(call_args(f.body, m.end())):
+                want.add(m.group(1))
     if not want:
         return
     defs = set()
     names = sorted(want)
     for i in range(0, len(names), 200):
         defs |= grep(tree, r"^[a-z].*[ *](%s)\(" % "|".join(names[i:i + 200]))
-    for path in sorted(defs):
-        if not path.endswith(".c"):
+    for f in file_fns(tree, defs, cache):
+        if f.name not in want or f.ret not in ("int", "long"):
             continue
-        if path not in cache:
-            cache[path] = open(os.path.join(tree, path), errors="replace").read()
-        for header, body in funcs(cache[path]):
-            f = parse_fn(path, header, body)
-            if not f or f.name not in want or f.ret not in ("int", "long"):
+        for p, ty in f.params:
+            if "*" not in ty:
                 continue
-            for p, ty in f.params:
-                if "*" not in ty:
-                    continue
-                st = re.search(r"[\w\]]\s*(?:->|\.)\s*\w+\s*=\s*%s\s*;" % p, body)
-                if not st or re.search(r"\b\w*(?:put|free|close|release)\w*\s*\(\s*%s\s*\)" % p,
-                                       body):
-                    continue
-                if re.search(r"\breturn\s+(?!0\s*;)[^;]+;|\bgoto\s+\w+\s*;", body[:st.start()]):
-                    kinds.setdefault(f.name, set()).add("okstore")
+            st = re.search(r"[\w\]]\s*(?:->|\.)\s*\w+\s*=\s*%s\s*;" % p, f.body)
+            if not st or re.search(r"\b\w*(?:put|free|close|release)\w*\s*\(\s*%s\s*\)" % p,
+                                   f.body):
+                continue
+            if re.search(r"\breturn\s+(?!0\s*;)[^;]+;|\bgoto\s+\w+\s*;", f.body[:st.start()]):
+                kinds.setdefault(f.name, set()).add("okstore")
 
 
-def ownfield_kinds(tree, sel, cache, kinds, acqset):
+def ownfield_kinds(fns, cache, kinds, acqset):
     """ownfield S.F: member F of struct S receives a reference
     (x->F = fget()/get_file()/an owner or acquirer, directly or through a
     local holding one) somewhere in the selected files: the object owns it,
     and freeing the object without putting or handing on x->F leaks it"""
     acqset = acqset | {"get_file"}
-    for path in sorted(sel):
-        if not path.endswith(".c"):
-            continue
-        if path not in cache:
-            cache[path] = open(os.path.join(tree, path), errors="replace").read()
-        for header, body in funcs(cache[path]):
-            f = parse_fn(path, header, body)
-            if not f:
+    for f in fns:
+        types = dict(f.params)
+        for m in re.finditer(r"\bstruct\s+(\w+)\s*\*\s*(\w+)\s*[;=,)]", f.body):
+            types.setdefault(m.group(2), "struct %s *" % m.group(1))
+        held = held_locals(f, acqset)
+        for m in re.finditer(r"\b(\w+)\s*->\s*(\w+)\s*=\s*(\w+)\s*(\(|;)", f.body):
+            ty = types.get(m.group(1), "")
+            if not re.match(r"struct \w+ \*$", ty):
                 continue
-            types = dict(f.params)
-            for m in re.finditer(r"\bstruct\s+(\w+)\s*\*\s*(\w+)\s*[;=,)]", body):
-                types.setdefault(m.group(2), "struct %s *" % m.group(1))
-            held = {v for v, rhs in f.assigns
-                    if re.match(r"(\w+)\s*\(", strip_casts(rhs)) and
-                    re.match(r"(\w+)", strip_casts(rhs)).group(1) in acqset}
-            for m in re.finditer(r"\b(\w+)\s*->\s*(\w+)\s*=\s*(\w+)\s*(\(|;)", body):
-                ty = types.get(m.group(1), "")
-                if not re.match(r"struct \w+ \*$", ty):
-                    continue
-                if (m.group(3) in acqset) if m.group(4) == "(" else (m.group(3) in held):
-                    s = ty.split()[1]
-                    # a struct defined in this .c file is this file's alone
-                    local = re.search(r"\bstruct\s+%s\s*\{" % s, cache[path])
-                    kinds.setdefault("%s.%s%s" % (s, m.group(2), "@" + path if local else ""),
-                                     set()).add("ownfield")
+            if (m.group(3) in acqset) if m.group(4) == "(" else (m.group(3) in held):
+                s = ty.split()[1]
+                # a struct defined in this .c file is this file's alone
+                local = re.search(r"\bstruct\s+%s\s*\{" % s, cache[f.path])
+                kinds.setdefault("%s.%s%s" % (s, m.group(2), "@" + f.path if local else ""),
+                                 set()).add("ownfield")
 
 
 def main():
@@ -1055,9 +1041,10 @@ def main():
     acqs = sorted(n for k, n in pk if k == "acquire")
     if acqs:
         sel |= grep(tree, r"\b(%s)\s*\(" % "|".join(acqs))
-    okstore_kinds(tree, sel, cache, kinds, owners | set(acqs))
-    ownfield_kinds(tree, sel, cache, kinds, owners | set(acqs))
-    out_kinds(tree, sel, cache, kinds, owners | set(acqs),
+    fns = file_fns(tree, sel, cache)     # parsed once for the three passes
+    okstore_kinds(tree, fns, cache, kinds, owners | set(acqs))
+    ownfield_kinds(fns, cache, kinds, owners | set(acqs))
+    out_kinds(fns, kinds, owners | set(acqs),
               {"fput", "sockfd_put", "dma_buf_put"} | {n for k, n in pk if k == "release"})
     with open(sum_out, "w") as out:
         for n in sorted(owners - {"get_file"}):
