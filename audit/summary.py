@@ -34,10 +34,9 @@ SUMMARY_OUT gets one "KIND name" line per function:
   okstore    named like a hand-off, but stores its pointer parameter only
              after a failure exit and never puts it: keeps the reference
              only when it succeeds (its definition is read wherever it is)
-  ownfield   (name S.F, S.F@FILE for a struct defined in that .c file)
-             member F of struct S is assigned a reference
-             (x->F = fget() / get_file() / an owner or acquirer): the
-             object owns it
+  ownfield / freer / fieldrel  owning fields, functions freeing a
+             parameter and functions handing on an owning field of one:
+             fieldleak.py (its own check, rule field-leak, reads them)
   pborrow    only dereferences or tests its pointer parameters (never
              stores, passes on, puts or returns one): passing a reference
              to it is no hand-off, whatever its name says (a rule's
@@ -97,7 +96,11 @@ FILES_OUT gets the .c/.h files (outside tools/) that mention the fd API, a
 put, a lookup, any owner, a caller of a lookup function, or an fd install
 (fd_install(), dma_buf_fd(), anon_inode_getfd()), or an "acquire" function.
 """
-import collections, os, re, subprocess, sys
+import collections, functools, os, re, subprocess, sys
+
+# the passes build patterns per name and variable: tens of thousands of
+# distinct ones, far past re's default cache of 512
+re._MAXCACHE = 1 << 17
 
 SEEDS = """fget fget_raw fget_task fget_many filp_open file_open_name file_open_root
 file_open_root_mnt dentry_open dentry_create kernel_file_open alloc_file_pseudo
@@ -128,10 +131,13 @@ def grep(tree, regex):
     return {f[2:] for f in out.split()}
 
 
+@functools.lru_cache(maxsize=None)
 def funcs(text):
-    code = mut.mask(text)
-    for s, o, e in mut.functions(code):
-        yield code[s:o], code[o:e + 1]
+    """(header, body) of each top-level function of text (parsed once per
+    text: the passes read the same files again)"""
+    code = fast_mask(text)
+    return tuple((code[s:o], code[o:e + 1]) for s, o, e in mut.functions(code))
+
 
 
 def param_names(header):
@@ -825,35 +831,14 @@ def okstore_kinds(tree, fns, cache, kinds, acqset):
                 kinds.setdefault(f.name, set()).add("okstore")
 
 
-def ownfield_kinds(fns, cache, kinds, acqset):
-    """ownfield S.F: member F of struct S receives a reference
-    (x->F = fget()/get_file()/an owner or acquirer, directly or through a
-    local holding one) somewhere in the selected files: the object owns it,
-    and freeing the object without putting or handing on x->F leaks it"""
-    acqset = acqset | {"get_file"}
-    for f in fns:
-        types = dict(f.params)
-        for m in re.finditer(r"\bstruct\s+(\w+)\s*\*\s*(\w+)\s*[;=,)]", f.body):
-            types.setdefault(m.group(2), "struct %s *" % m.group(1))
-        held = held_locals(f, acqset)
-        for m in re.finditer(r"\b(\w+)\s*->\s*(\w+)\s*=\s*(\w+)\s*(\(|;)", f.body):
-            ty = types.get(m.group(1), "")
-            if not re.match(r"struct \w+ \*$", ty):
-                continue
-            if (m.group(3) in acqset) if m.group(4) == "(" else (m.group(3) in held):
-                s = ty.split()[1]
-                # a struct defined in this .c file is this file's alone
-                local = re.search(r"\bstruct\s+%s\s*\{" % s, cache[f.path])
-                kinds.setdefault("%s.%s%s" % (s, m.group(2), "@" + f.path if local else ""),
-                                 set()).add("ownfield")
-
-
 def main():
     if sys.argv[1] == "--specialize":
         return specialize(sys.argv[2])
     if sys.argv[1] in ("--pairs", "--pairs-table"):
         return pairs_main(sys.argv[2], sys.argv[1] == "--pairs-table")
     tree, files_out, sum_out = sys.argv[1:4]
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import fieldleak
     owners, seen_files, cache = set(SEEDS), set(), {}
     kinds = {}
     new = set(SEEDS)
@@ -1043,7 +1028,7 @@ def main():
         sel |= grep(tree, r"\b(%s)\s*\(" % "|".join(acqs))
     fns = file_fns(tree, sel, cache)     # parsed once for the three passes
     okstore_kinds(tree, fns, cache, kinds, owners | set(acqs))
-    ownfield_kinds(fns, cache, kinds, owners | set(acqs))
+    fieldleak.kinds(fns, cache, kinds, owners | set(acqs))
     out_kinds(fns, kinds, owners | set(acqs),
               {"fput", "sockfd_put", "dma_buf_put"} | {n for k, n in pk if k == "release"})
     with open(sum_out, "w") as out:

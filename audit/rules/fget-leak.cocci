@@ -14,10 +14,8 @@
 /// "outrel": put_clock_desc(&cd)); and a reference passed to a function
 /// that keeps it only when it succeeds (summary "okstore": named like a
 /// hand-off, but its body stores the parameter only after a failure exit)
-/// with no release of it after the call; and an object freed (kfree(),
-/// kvfree(), kmem_cache_free()) in a function that never mentions one of
-/// its owning fields (summary "ownfield": a member assigned a reference
-/// anywhere in the tree) and does not pass it to a releasing helper.
+/// with no release of it after the call.  (An object freed without a
+/// release of its owning field is audit/fieldleak.py's [field-leak].)
 /// The paths checked are those after the NULL / IS_ERR test (or inside a
 /// positive "if (file)" / "if (!IS_ERR(file))" block), and for get_file()
 /// and taken files every path.  A hand-off is: returning it, storing it
@@ -329,69 +327,6 @@ def fget_leak_put_after(p, name):
                                     % fget_leak_re.escape(name), "\n".join(rest)))
 
 
-fget_leak_owned = None
-
-def fget_leak_function(p):
-    """the text of the function holding position p (header and body)"""
-    try:
-        lines = open(p.file).read().split("\n")
-    except OSError:
-        return ""
-    i = int(p.line) - 1
-    s = i
-    while s > 0 and not lines[s].startswith("{"):
-        s -= 1
-    s = max(0, s - 4)
-    e = i
-    while e < len(lines) and not lines[e].startswith("}"):
-        e += 1
-    return "\n".join(lines[s:e + 1])
-
-
-def fget_leak_unput_fields(p, x):
-    """the owning fields of x's struct (summary ownfield S.F) that the
-    function freeing x never mentions, when x was not allocated there and
-    is not passed whole to a releasing helper"""
-    global fget_leak_owned
-    if fget_leak_owned is None:
-        import os
-        fget_leak_owned = {}
-        try:
-            for line in open(os.environ.get("FDSUM", "/nonexistent")):
-                k, n = line.split()
-                if k == "ownfield" and "." in n:
-                    s, f = n.split(".", 1)
-                    f, _, where = f.partition("@")
-                    fget_leak_owned.setdefault(s, set()).add((f, where))
-        except (OSError, ValueError):
-            pass
-    if not fget_leak_re.match(r"^\w+$", x):
-        return []
-    text = fget_leak_function(p)
-    e = fget_leak_re.escape(x)
-    try:
-        line = open(p.file).read().split("\n")[int(p.line) - 1]
-    except (OSError, IndexError):
-        return []
-    before = text[:text.find(line)] if line in text else text
-    if fget_leak_re.search(r"(?m)^\w+:\s*$|^\s*\bgoto\b", before.split("{", 1)[-1]):
-        return []               # an error path (after a label): maybe not built yet
-    if fget_leak_re.search(r"\bstruct\s+(?:file|rcu_head)\s*\*", text.split(chr(123), 1)[0]):
-        return []               # a file release op or an RCU callback
-    m = fget_leak_re.search(r"\bstruct\s+(\w+)\s*\*\s*(?:const\s+)?%s\b" % e, text)
-    if not m or m.group(1) not in fget_leak_owned:
-        return []
-    if fget_leak_re.search(r"\b%s\s*=\s*\w*(?:alloc|dup|new|create)\w*\s*\(" % e, text):
-        return []
-    if fget_leak_re.search(r"\b\w*(?:put|release|free|destroy|cleanup|close|teardown|fini|"
-                           r"uninit|unref|drop|clear)\w*\s*\(\s*(?:[^;()]*,\s*)?%s\s*[,)]" % e,
-                           text.replace("kfree(%s)" % x, "").replace("kvfree(%s)" % x, "")):
-        return []
-    return sorted(f for f, where in fget_leak_owned[m.group(1)]
-                  if (not where or p.file.endswith(where)) and not fget_leak_re.search(r"\b%s\s*(?:->|\.)\s*%s\b" % (e, fget_leak_re.escape(f)),
-                                             text))
-
-
 def fget_leak_isfile(p, name):
     """declared struct file * (a local or a parameter): a value taken out of
     an object is a file only then"""
@@ -613,32 +548,3 @@ oks << fleak_okst.oks;
 @@
 if not fget_leak_skip(p1[0], fv) and not fget_leak_put_after(p2[0], fv):
     coccilib.report.print_report(p2[0], "ERROR: reference from line " + p1[0].line + " not released when " + oks + "() fails")
-
-// an object freed in a function that never mentions one of its owning
-// fields (summary "ownfield S.F", read from $FDSUM) and does not pass the
-// object whole to a releasing helper: the reference in that field leaks
-@ffree@
-expression x, c;
-position p;
-@@
-(
-kfree@p(x);
-|
-kvfree@p(x);
-|
-kmem_cache_free@p(c, x);
-)
-
-@script:python depends on audit@
-x << ffree.x;
-p << ffree.p;
-@@
-for fld in fget_leak_unput_fields(p[0], x):
-    print("%s:%s: [fget-leak] %s freed without a put of its owning field %s->%s" % (p[0].file, p[0].line, x, x, fld))
-
-@script:python depends on report && !audit@
-x << ffree.x;
-p << ffree.p;
-@@
-for fld in fget_leak_unput_fields(p[0], x):
-    coccilib.report.print_report(p[0], "ERROR: %s freed without a put of its owning field %s->%s" % (x, x, fld))

@@ -122,33 +122,3 @@ long afu_set_irq_fd(struct ctx *ctx, int id, int fd)
 	rc = irq_set_handler(ctx, id, file); // expect: fget-leak
 	return rc;
 }
-
-// an owning field: grp->file receives fget()'s reference, so a function
-// freeing a grp without putting (or handing on) grp->file leaks it
-struct grp {
-	struct file *file;
-	struct list_head node;
-};
-
-int grp_add(struct kv *kv, int fd)
-{
-	struct file *filp = fget(fd);
-	struct grp *g;
-
-	if (!filp)
-		return -EBADF;
-	g = kzalloc(sizeof(*g), GFP_KERNEL);
-	if (!g) {
-		fput(filp);
-		return -ENOMEM;
-	}
-	g->file = filp;
-	list_add(&g->node, &kv->list);
-	return 0;
-}
-
-void grp_del(struct grp *g)
-{
-	list_del(&g->node);
-	kfree(g); // expect: fget-leak
-}
