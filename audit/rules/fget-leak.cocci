@@ -83,8 +83,27 @@ identifier fv;
 identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow@
 expression E1, E2;
 position ps;
+statement S;
 identifier rel = {fput}; // @release@
 @@
+(
+if (\(fv\|!IS_ERR(fv)\|!IS_ERR_OR_NULL(fv)\|fv != NULL\|likely(fv)\|likely(!IS_ERR(fv))\)) {
+  ... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\)
+      when != keep(..., fv, ...)
+(
+  \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
+|
+  E1 = fv;
+|
+  return ...;
+|
+  keep(..., fv, ...);
+|
+  E2@ps;
+)
+  ... when any
+} else S
+|
 if (\(fv\|!IS_ERR(fv)\|!IS_ERR_OR_NULL(fv)\|fv != NULL\|likely(fv)\|likely(!IS_ERR(fv))\)) {
   ... when != \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\)
       when != keep(..., fv, ...)
@@ -101,6 +120,7 @@ if (\(fv\|!IS_ERR(fv)\|!IS_ERR_OR_NULL(fv)\|fv != NULL\|likely(fv)\|likely(!IS_E
 )
   ... when any
 }
+)
 
 @fleak_pos exists@
 identifier fpos_block.fv, fld;

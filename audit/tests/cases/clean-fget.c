@@ -75,3 +75,18 @@ out:
 		fput(src);
 	return ret;
 }
+
+// the non-NULL block of an if with an else branch puts it
+int exe_path_of_ok(struct task_struct *task, struct path *path)
+{
+	struct file *exe_file;
+
+	exe_file = get_task_exe_file(task);
+	if (exe_file) {
+		*path = exe_file->f_path;
+		path_get(&exe_file->f_path);
+		fput(exe_file);
+		return 0;
+	} else
+		return -ENOENT;
+}

@@ -87,3 +87,17 @@ int fget_direct(int fd)
 {
 	return do_x(fget(fd)); // expect: unchecked-pass
 }
+
+// the non-NULL block of an if that has an else branch
+int exe_path_of(struct task_struct *task, struct path *path)
+{
+	struct file *exe_file;
+
+	exe_file = get_task_exe_file(task);
+	if (exe_file) {
+		*path = exe_file->f_path;
+		path_get(&exe_file->f_path);
+		return 0; // expect: fget-leak
+	} else
+		return -ENOENT;
+}
