@@ -24,6 +24,12 @@ lines "KIND NAME"):
         (fput(x->F), y = x->F; ... fput(y), return x->F, ...).
   objfn NAME  a function the first pass read that takes an object with
         owning fields (a callee not read is guessed from its name).
+  pmacro NAME  a function-like macro that only dereferences its parameter
+        (an accessor): passing a member to it, like passing it to a
+        "pborrow" function, is no hand-off.
+  opimpl OP:NAME  a designated initializer gives member OP the objfn NAME:
+        an indirect call x->ops->OP(x) hands x's members on if one of the
+        known implementations does.
 Check (rule [field-leak]): a function that frees x (struct S *; kfree()
 and the like or a freer), S having an owning field F (a back-pointer only
 if it is released somewhere), and that neither hands on x->F nor passes x
@@ -102,8 +108,10 @@ def enclosing_call(body, i):
             if d == 0:
                 if c == "[":
                     return "["
-                m = re.search(r"(\w+)\s*$", body[max(0, j - 80):j])
-                return m.group(1) if m else "("
+                m = re.search(r"(->|\.)?\s*(\w+)\s*$", body[max(0, j - 80):j])
+                if not m:
+                    return "("
+                return "->" + m.group(2) if m.group(1) else m.group(2)
             d -= 1
         elif c in ";{}" and d == 0:
             return None
@@ -111,7 +119,7 @@ def enclosing_call(body, i):
     return None
 
 
-def inert(body, s, e):
+def inert(body, s, e, borrow=frozenset()):
     """the expression at body[s:e] is only tested, dereferenced, assigned
     to, or passed to a pure helper there"""
     after = body[e:e + 40].lstrip()
@@ -123,9 +131,7 @@ def inert(body, s, e):
     if re.match(r"[=!]=|&&|\|\||\?", after) or re.search(r"(?:[=!]=|&&|\|\||!|\?)$", before):
         return True
     call = enclosing_call(body, s)
-    if call in PURE or call == "[":
-        return True
-    return False
+    return call in PURE or call in borrow or call == "["
 
 
 class Facts:
@@ -136,9 +142,10 @@ class Facts:
         self.back = {}          # the same, of files created with the object as data
         self.freer = {}         # name -> {param index}
         self.fieldrel = {}      # name -> {(index, struct, field)}
-        self.pborrow = set()
+        self.borrow = set()     # pborrow functions and accessor macros: no hand-off
         self.released = set()   # "S.F" whose member some function hands on
         self.objfn = set()      # read functions taking an object with owning fields
+        self.ops = {}           # op member -> the objfn functions initializers give it
         for n, ks in kinds.items():
             for k in ks:
                 if k in ("ownfield", "backfield"):
@@ -153,12 +160,16 @@ class Facts:
                     name, i, sf = n.split(":")
                     s, _, f = sf.partition(".")
                     self.fieldrel.setdefault(name, set()).add((int(i), s, f))
-                elif k == "pborrow":
-                    self.pborrow.add(n)
+                elif k in ("pborrow", "pmacro") and not RELNAME.search(n):
+                    # (fput() itself only dereferences its parameter)
+                    self.borrow.add(n)
                 elif k == "relfield":
                     self.released.add(n)
                 elif k == "objfn":
                     self.objfn.add(n)
+                elif k == "opimpl":
+                    op, _, fn = n.partition(":")
+                    self.ops.setdefault(op, set()).add(fn)
 
     @staticmethod
     def key(s, f, where):
@@ -192,10 +203,11 @@ def member(x, fld):
 
 def handed(body, x, fld, facts, struct):
     """body hands on x->fld itself, or passes x to a field releaser"""
-    return handed_member(body, x, fld) or handed_whole(body, x, fld, facts, struct)
+    return handed_member(body, x, fld, facts.borrow) or \
+        handed_whole(body, x, fld, facts, struct)
 
 
-def handed_member(body, x, fld):
+def handed_member(body, x, fld, borrow=frozenset()):
     """body hands on x->fld: passes it (or a local read from it) to a
     non-pure call, returns or stores it"""
     for m in member(x, fld).finditer(body):
@@ -205,11 +217,13 @@ def handed_member(body, x, fld):
         # a local read from it: y = x->F / y = READ_ONCE(x->F) / xchg(&x->F, NULL)
         stmt = body[max(0, s - 120):s]
         am = re.search(r"(?<![\w.>])(\w+)\s*=\s*(?:%s\s*\(\s*)?&?\s*$" % READS, stmt)
-        if am and am.group(1) != "return":
-            if handed_local(body, am.group(1), e):
+        if am and re.search(r"(?:^|[^\w\s*])\s*\*\s*$", stmt[:am.start()]):
+            am = None               # *p = x->F: stored through a pointer
+        if am and am.group(1) != "return" and re.match(r"\s*[;)]", body[e:]):
+            if handed_local(body, am.group(1), e, borrow):
                 return True
             continue
-        if inert(body, s, e):
+        if inert(body, s, e, borrow):
             continue
         return True
     return False
@@ -224,6 +238,16 @@ def handed_whole(body, x, fld, facts, struct):
         call = enclosing_call(body, m.start())
         if not call or call in PURE or call in FREES or call == "[":
             continue
+        if call.startswith("->"):
+            # an op: handed on if one of its known implementations (the
+            # functions a designated initializer gives that member) hands
+            # the member on.  An op is another layer's hook: the layer
+            # that fills a member releases it, not the hooks it calls
+            impls = facts.ops.get(call[2:], ())
+            if any(s == struct and f == fld for n in impls
+                   for _, s, f in facts.fieldrel.get(n, ())):
+                return True
+            continue
         cm = None
         for cm in re.finditer(r"\b%s\s*\(" % re.escape(call), body[:m.start()]):
             pass
@@ -233,7 +257,7 @@ def handed_whole(body, x, fld, facts, struct):
         idx = [i for i, a in enumerate(args) if S.strip_casts(a) == x]
         if any((i, struct, fld) in facts.fieldrel.get(call, ()) for i in idx):
             return True
-        if call not in facts.objfn and call not in facts.pborrow and RELNAME.search(call):
+        if call not in facts.objfn and call not in facts.borrow and RELNAME.search(call):
             return True             # a callee the first pass did not read
     for m in re.finditer(r"&\s*%s\s*->\s*\w+\s*,\s*(\w+)\s*\)" % re.escape(x), body):
         if any(s == struct and f == fld for _, s, f in facts.fieldrel.get(m.group(1), ())):
@@ -241,7 +265,7 @@ def handed_whole(body, x, fld, facts, struct):
     return False
 
 
-def handed_local(body, y, start):
+def handed_local(body, y, start, borrow):
     """the local y, read from an owning member at body[start], is handed on
     after it: passed to a non-pure call, returned or stored"""
     pat = re.compile(r"(?<![\w.>])%s\b" % re.escape(y))
@@ -250,11 +274,12 @@ def handed_local(body, y, start):
         if re.match(r"\s*=(?!=)", body[e:]):
             continue
         before = body[max(0, s - 40):s]
-        if re.search(r"(?<![\w.>])(\w+)\s*=\s*$", before):
+        whole = re.match(r"\s*[;,]", body[e:])
+        if whole and re.search(r"[^=!<>]=\s*$", before):
             return True             # stored into another variable or member
-        if re.search(r"\breturn\s*$", before):
+        if whole and re.search(r"\breturn\s*$", before):
             return True
-        if inert(body, s, e):
+        if inert(body, s, e, borrow):
             continue
         if enclosing_call(body, s) is None:
             continue
@@ -397,10 +422,51 @@ def ownfield_kinds(fns, cache, kinds, acqset):
                 kinds[name].add("backfield")
 
 
-def kinds(fns, cache, kinds_, acqset):
-    """ownfield, freer and fieldrel of the selected functions fns"""
+def callee_defs(tree, fns, cache, facts):
+    """the functions, wherever they are in the tree, that fns call with an
+    object having owning fields, named like a release and not among fns:
+    read rather than guessed from their names"""
+    have = {f.name for f in fns}
+    want = set()
+    for f in fns:
+        objs = {x for x, s in struct_vars(f).items() if s in facts.owned}
+        if not objs:
+            continue
+        for m in CALL.finditer(f.body):
+            n = m.group(1)
+            if n in have or n in FREES or n in PURE or not RELNAME.search(n):
+                continue
+            if objs & {S.strip_casts(a) for a in S.call_args(f.body, m.end())}:
+                want.add(n)
+    names, paths = sorted(want), set()
+    for i in range(0, len(names), 200):
+        paths |= S.grep(tree, r"^[a-z].*[ *](%s)\(" % "|".join(names[i:i + 200]))
+    out = []
+    for path in sorted(paths):      # headers too: static inline helpers
+        if path not in cache:
+            cache[path] = open(os.path.join(tree, path), errors="replace").read()
+        for header, body in S.funcs(cache[path]):
+            f = S.parse_fn(path, header, body)
+            if f and f.name in want:
+                out.append(f)
+    return out
+
+
+def kinds(tree, fns, cache, kinds_, acqset):
+    """ownfield, freer, fieldrel, ... of the selected functions fns, and of
+    the release-like functions they pass an object with owning fields to"""
     ownfield_kinds(fns, cache, kinds_, acqset)
     facts = Facts(kinds_)
+    fns = fns + callee_defs(tree, fns, cache, facts)
+    # function-like macros that only dereference their parameter
+    # (shm_file_data(file): (*((struct shm_file_data **)&(file)->private_data)))
+    for path in {f.path for f in fns}:
+        for m in re.finditer(r"(?m)^#\s*define\s+(\w+)\(\s*(\w+)\s*\)[ \t]+(.*)$", cache[path]):
+            uses = list(re.finditer(r"\b%s\b" % m.group(2), m.group(3)))
+            if uses and all(re.match(r"\s*\)?\s*->", m.group(3)[u.end():]) for u in uses) \
+                    and not RELNAME.search(m.group(1)):
+                facts.borrow.add(m.group(1))
+                kinds_.setdefault(m.group(1), set()).add("pmacro")
     grown = True
     while grown:
         grown = False
@@ -417,8 +483,14 @@ def kinds(fns, cache, kinds_, acqset):
         for i, x, s in objects_of(f):
             if s in facts.owned:
                 facts.objfn.add(f.name)
+    for path in {f.path for f in fns}:
+        for m in re.finditer(r"\.\s*(\w+)\s*=\s*&?\s*(\w+)\s*[,}\n]", cache[path]):
+            if m.group(2) in facts.objfn:
+                facts.ops.setdefault(m.group(1), set()).add(m.group(2))
+    for f in fns:
+        for i, x, s in objects_of(f):
             for fld, _ in facts.owned.get(s, ()):
-                if fld in f.body and handed_member(f.body, x, fld):
+                if fld in f.body and handed_member(f.body, x, fld, facts.borrow):
                     facts.fieldrel.setdefault(f.name, set()).add((i, s, fld))
                 else:
                     todo.append((f, i, x, s, fld))
@@ -435,12 +507,16 @@ def kinds(fns, cache, kinds_, acqset):
             for fld, where in facts.owned.get(s, ()):
                 key = facts.key(s, fld, where)
                 if key not in facts.released and fld in f.body and \
-                        (not where or f.path.endswith(where)) and handed_member(f.body, x, fld):
+                        (not where or f.path.endswith(where)) and \
+                        handed_member(f.body, x, fld, facts.borrow):
                     facts.released.add(key)
     for n in facts.released:
         kinds_.setdefault(n, set()).add("relfield")
     for n in facts.objfn:
         kinds_.setdefault(n, set()).add("objfn")
+    for op, impls in facts.ops.items():
+        for n in impls:
+            kinds_.setdefault("%s:%s" % (op, n), set()).add("opimpl")
     for n, idx in facts.freer.items():
         for i in idx:
             kinds_.setdefault("%s:%d" % (n, i), set()).add("freer")

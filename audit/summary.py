@@ -1028,7 +1028,7 @@ def main():
         sel |= grep(tree, r"\b(%s)\s*\(" % "|".join(acqs))
     fns = file_fns(tree, sel, cache)     # parsed once for the three passes
     okstore_kinds(tree, fns, cache, kinds, owners | set(acqs))
-    fieldleak.kinds(fns, cache, kinds, owners | set(acqs))
+    fieldleak.kinds(tree, fns, cache, kinds, owners | set(acqs))
     out_kinds(fns, kinds, owners | set(acqs),
               {"fput", "sockfd_put", "dma_buf_put"} | {n for k, n in pk if k == "release"})
     with open(sum_out, "w") as out:
