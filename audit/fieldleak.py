@@ -48,6 +48,11 @@ wrapper (its parameter used in the free only: its callers release); RCU
 callbacks (the member is put before the grace period, by the function
 queueing it); and, in a file's release op, a back-pointer member of the
 file's private data (it is the file being released).
+Also reported: an owning member tested non-NULL (if (x->F)), or read
+into a local that is never handed on (y = x->F), and then overwritten
+(x->F = NULL) with no release; and one tested and left as it is by a
+function whose name makes it the teardown of its first parameter x
+(drm_gem_object_release(obj): if (obj->filp) with no put).
 
 Usage: fieldleak.py SUMMARY < FILES   (findings, "path:line: [field-leak]
 message", on stdout; FILES relative to the working directory)
@@ -346,24 +351,29 @@ def check_fn(f, facts, text, off):
                         % (x, x, fld)))
     # the member tested non-NULL and then dropped: overwritten inside the
     # test, or never handed on by a function whose name makes it the
-    # teardown of its first parameter (which it does not free itself)
+    # teardown of its first parameter (which it does not free itself);
+    # or read into a local that is never handed on, then overwritten
     subjects = {x for i, x, _ in objects_of(f) if i == 0}
     freed = {x for _, x in facts.teardowns(f.body)}
     for x, s in types.items():
         for fld, key in facts.fields(s, f.path) if s in facts.owned else ():
             test = re.search(r"\bif\s*\(\s*%s\s*->\s*%s\s*(?:!=\s*NULL\s*)?\)"
                              % (re.escape(x), re.escape(fld)), f.body)
-            if not test or handed(f.body, x, fld, facts, s) or re.search(
+            # or taken out into a local: y = x->F; ... x->F = NULL
+            take = re.search(r"(?<![\w.>])\w+\s*=\s*%s\s*->\s*%s\s*;"
+                             % (re.escape(x), re.escape(fld)), f.body)
+            if not (test or take) or handed(f.body, x, fld, facts, s) or re.search(
                     r"(?<![\w.>])%s\s*->\s*%s\s*=(?!=)\s*(?!\s|NULL\b)"
                     % (re.escape(x), re.escape(fld)), f.body):
                 continue
-            block = f.body[test.end():test.end() + len(block_after(f.body, test.end()))]
+            at = test.end() if test else take.end()
+            block = f.body[at:at + len(block_after(f.body, at))] if test else f.body[at:]
             store = re.search(r"(?<![\w.>])%s\s*->\s*%s\s*=(?!=)" % (re.escape(x), re.escape(fld)),
                               block)
             if store:
-                pos = test.end() + store.start()
-                what = "overwritten"
-            elif TEARDOWN.search(f.name) and x in subjects and x not in freed and \
+                pos = at + store.start()
+                what = "overwritten" if test else "taken out and dropped"
+            elif test and TEARDOWN.search(f.name) and x in subjects and x not in freed and \
                     not member(x, fld).search(block):
                 pos = test.start()
                 what = "tested in a teardown"

@@ -136,3 +136,27 @@ void clun_close(struct clun *l)
 		l->filp = NULL;
 	}
 }
+
+// taken out into a local, the member cleared, the local put
+struct cring {
+	struct file *ring_file;
+	spinlock_t lock;
+};
+
+int cring_setup(struct cring *r, int fd)
+{
+	r->ring_file = fget(fd);
+	return r->ring_file ? 0 : -EBADF;
+}
+
+void cring_put_file(struct cring *r)
+{
+	struct file *rf = r->ring_file;
+
+	if (rf) {
+		spin_lock(&r->lock);
+		r->ring_file = NULL;
+		spin_unlock(&r->lock);
+		fput(rf);
+	}
+}
