@@ -79,7 +79,7 @@ CALL = re.compile(r"\b(\w+)\s*\(")
 READS = r"(?:READ_ONCE|xchg|rcu_dereference\w*|rcu_access_pointer|rcu_replace_pointer|unrcu_pointer)"
 
 
-def struct_vars(f, text=None):
+def struct_vars(f):
     """variable -> struct name, for f's struct pointer parameters and locals"""
     types = {p: t.split()[1] for p, t in f.params if re.match(r"struct \w+ \*$", t)}
     for m in re.finditer(r"\bstruct\s+(\w+)\s*\*\s*(?:const\s+)?(\w+)\s*[;=,)]", f.body):
@@ -309,13 +309,20 @@ def block_after(body, i):
     return body[i:k + 1] if k >= 0 else body[i:]
 
 
+def assigned(body, x, fld):
+    """body stores something other than NULL into x->fld (it sets it up)"""
+    return re.search(r"(?<![\w.>])%s\s*->\s*%s\s*=(?!=)\s*(?!\s|NULL\b)"
+                     % (re.escape(x), re.escape(fld)), body)
+
+
 def check_fn(f, facts, text, off):
     """the field-leak findings of one function: (line, message)"""
     if re.search(r"\bstruct\s+rcu_head\s*\*", " ".join(t for _, t in f.params)):
         return []
     types = struct_vars(f)
     out = []
-    for pos, x in facts.teardowns(f.body):
+    tds = list(facts.teardowns(f.body))
+    for pos, x in tds:
         s = types.get(x)
         flds = facts.fields(s, f.path) if s else []
         if not flds:
@@ -326,7 +333,7 @@ def check_fn(f, facts, text, off):
         if re.search(r"(?m)^\s*\w+:(?!:)", f.body[:pos]):
             continue            # an error path: the object may be half built
         uses = re.findall(r"(?<![\w.>])%s\b" % re.escape(x), f.body)
-        if len(uses) == sum(1 for _, y in facts.teardowns(f.body) if y == x) and \
+        if len(uses) == sum(1 for _, y in tds if y == x) and \
                 x in dict(f.params):
             continue            # a plain free wrapper: its callers release
         # a file's release op freeing the file's private data: a member
@@ -339,10 +346,7 @@ def check_fn(f, facts, text, off):
         for fld, key in flds:
             if fld in back:
                 continue
-            if re.search(r"(?<![\w.>])%s\s*->\s*%s\s*=(?!=)\s*(?!\s|NULL\b)" %
-                         (re.escape(x), re.escape(fld)), f.body):
-                continue
-            if handed(f.body, x, fld, facts, s):
+            if assigned(f.body, x, fld) or handed(f.body, x, fld, facts, s):
                 continue
             if not member(x, fld).search(f.body) and key in facts.released:
                 continue            # released by another stage of the teardown
@@ -354,7 +358,7 @@ def check_fn(f, facts, text, off):
     # teardown of its first parameter (which it does not free itself);
     # or read into a local that is never handed on, then overwritten
     subjects = {x for i, x, _ in objects_of(f) if i == 0}
-    freed = {x for _, x in facts.teardowns(f.body)}
+    freed = {x for _, x in tds}
     for x, s in types.items():
         for fld, key in facts.fields(s, f.path) if s in facts.owned else ():
             test = re.search(r"\bif\s*\(\s*%s\s*->\s*%s\s*(?:!=\s*NULL\s*)?\)"
@@ -362,9 +366,8 @@ def check_fn(f, facts, text, off):
             # or taken out into a local: y = x->F; ... x->F = NULL
             take = re.search(r"(?<![\w.>])\w+\s*=\s*%s\s*->\s*%s\s*;"
                              % (re.escape(x), re.escape(fld)), f.body)
-            if not (test or take) or handed(f.body, x, fld, facts, s) or re.search(
-                    r"(?<![\w.>])%s\s*->\s*%s\s*=(?!=)\s*(?!\s|NULL\b)"
-                    % (re.escape(x), re.escape(fld)), f.body):
+            if not (test or take) or assigned(f.body, x, fld) or \
+                    handed(f.body, x, fld, facts, s):
                 continue
             at = test.end() if test else take.end()
             block = f.body[at:at + len(block_after(f.body, at))] if test else f.body[at:]
@@ -451,15 +454,7 @@ def callee_defs(tree, fns, cache, facts):
     names, paths = sorted(want), set()
     for i in range(0, len(names), 200):
         paths |= S.grep(tree, r"^[a-z].*[ *](%s)\(" % "|".join(names[i:i + 200]))
-    out = []
-    for path in sorted(paths):      # headers too: static inline helpers
-        if path not in cache:
-            cache[path] = open(os.path.join(tree, path), errors="replace").read()
-        for header, body in S.funcs(cache[path]):
-            f = S.parse_fn(path, header, body)
-            if f and f.name in want:
-                out.append(f)
-    return out
+    return [f for f in S.file_fns(tree, paths, cache, headers=True) if f.name in want]
 
 
 def kinds(tree, fns, cache, kinds_, acqset):

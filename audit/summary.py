@@ -737,12 +737,13 @@ def pairs_main(tree, table):
                          len(acq), len(pairs), len(fdacq), len(fdacq & set(pairs)), len(rules)))
 
 
-def file_fns(tree, paths, cache):
-    """the parsed functions (Fn) of the .c files among paths, read into
-    cache when not there yet"""
+def file_fns(tree, paths, cache, headers=False):
+    """the parsed functions (Fn) of the .c files among paths (and of the
+    headers, static inline helpers, if headers), read into cache when not
+    there yet"""
     fns = []
     for path in sorted(paths):
-        if not path.endswith(".c"):
+        if not headers and not path.endswith(".c"):
             continue
         if path not in cache:
             cache[path] = open(os.path.join(tree, path), errors="replace").read()
