@@ -19,6 +19,9 @@ SUMMARY_OUT gets one "KIND name" line per function:
              computed to a fixpoint over the whole tree from the seed list
   fconsume   takes a struct file * parameter and fput()s or stores it
              (passing a file to it hands the reference off)
+  fgetref    takes its own reference on its struct file * parameter
+             (get_file()) and neither puts nor stores nor installs the
+             parameter itself: the caller's reference stays the caller's
   installok  takes a struct file * parameter and fd_install()s it after a
              failure exit, never puts or stores it (the file is the
              caller's again when the call fails)
@@ -132,6 +135,13 @@ def grep(tree, regex):
 
 
 @functools.lru_cache(maxsize=None)
+def returns(v, body):
+    """body returns local v: "return v;", or v when it is not NULL
+    ("return v ?: ERR_PTR(-EBADF);", "return v ? v : ...")"""
+    return re.search(r"\breturn\s+(?:%s\s*;|\(?\s*%s\s*\)?\s*\?\s*(?:%s\s*)?:)" % (v, v, v),
+                     body)
+
+
 def funcs(text):
     """(header, body) of each top-level function of text (parsed once per
     text: the passes read the same files again)"""
@@ -632,6 +642,8 @@ def acquires(f, acq, rel, getters=()):
         e = strip_casts(r)
         e = re.sub(r"^\w+\s*\|\s*", "", e)      # FDPUT_FPUT | (unsigned long)file
         e = strip_casts(e)
+        q = re.match(r"\(?\s*(\w+)\s*\)?\s*\?\s*(?:\1\s*)?:", e)
+        e = q.group(1) if q else e              # v ?: ERR_PTR(-EBADF)
         m = re.match(r"(\w+)(?:\s*(?:->|\.)\s*\w+)?$", e)
         if f.ret == "long" and e != (m.group(1) if m else None):
             continue
@@ -863,7 +875,7 @@ def main():
                     v = re.escape(v[0])
                     # not when it puts the file just before returning it:
                     # a raw pointer to compare (get_file_raw_ptr())
-                    if re.search(r"\breturn\s+%s\s*;" % v, body) and not re.search(
+                    if returns(v, body) and not re.search(
                             r"\bfput\(\s*%s\s*\)\s*;\s*return\s+%s\s*;" % (v, v), body):
                         ok = True
                 # a reference taken on a file it then returns (epi_fget():
@@ -872,7 +884,7 @@ def main():
                 for m in re.finditer(r"\b(?:atomic_long_inc_not_zero\(\s*&\s*(\w+)->f_count|"
                                      r"get_file_rcu\(\s*(\w+)|get_file\(\s*(\w+))\s*\)", body):
                     v = next(g for g in m.groups() if g)
-                    if re.search(r"\breturn\s+%s\s*;" % v, body) and \
+                    if returns(v, body) and \
                             not re.search(r"=\s*%s\s*;" % v, body):
                         ok = True
                 if ok:
@@ -908,9 +920,17 @@ def main():
                              % (p, p, p, p), body):
                     kinds.setdefault(n, set()).add("fnullok")
                 kept = re.search(r"\bfput\(\s*%s\s*\)|=\s*%s\s*;" % (p, p), body)
-                inst = re.search(r"\bfd_install\([^;]*\b%s\s*\)" % p, body)
+                # the file itself, not fd_install(fd, get_file(p)): that
+                # installs a new reference and leaves p to the caller
+                inst = re.search(r"\bfd_install\(\s*[^,;]+,\s*%s\s*\)" % p, body)
                 if kept or inst:
                     kinds.setdefault(n, set()).add("fconsume")
+                # fgetref: takes its own reference on the file
+                # (fd_install(fd, get_file(file))) and neither puts nor
+                # stores the caller's: a name that says it keeps its
+                # parameter ("install", "attach") is wrong about this one
+                elif re.search(r"\bget_file\(\s*%s\s*\)" % p, body):
+                    kinds.setdefault(n, set()).add("fgetref")
                 # installok: installs the file in the fd table only after
                 # a failure exit (and never puts or stores it): when it
                 # fails, the file is still the caller's

@@ -3,7 +3,8 @@
 /// reaches a function exit (or is overwritten) without fdput()/fdput_pos(),
 /// on a path where it was not empty and was not handed off.
 /// Empty paths are recognised by the usual tests: !f.file, !fd_file(f),
-/// fd_empty(f) (and their "f.file" / "&&" positive forms).
+/// fd_empty(f), f.file == NULL, also under unlikely() (and their "f.file"
+/// / "&&" positive forms).
 /// A hand-off is: "return f", storing f ("x = f"), passing f (by value or by
 /// reference) to any function other than the fd_file()/fd_empty() accessors,
 /// or copying f.flags out (the sockfd_lookup_light() "fput_needed" split).
@@ -43,7 +44,7 @@ f = get@p1(E);
     when != g(..., f, ...)
     when != &f
 (
-if (\(!f.file\|!fd_file(f)\|fd_empty(f)\) || ...) S
+if (\(!f.file\|!fd_file(f)\|fd_empty(f)\|f.file == NULL\|unlikely(!f.file)\|unlikely(!fd_file(f))\|unlikely(fd_empty(f))\) || ...) S
 ... when != \(fdput\|fdput_pos\)(f)
     when != fput(f.file)
     when != E1 = f
@@ -64,7 +65,7 @@ return@p2 ...;
 f@p2 = E2
 )
 |
-if (\(f.file\|fd_file(f)\|!fd_empty(f)\) && ...) {
+if (\(f.file\|fd_file(f)\|!fd_empty(f)\|f.file != NULL\|likely(f.file)\|likely(fd_file(f))\|likely(!fd_empty(f))\) && ...) {
  ... when != \(fdput\|fdput_pos\)(f)
      when != fput(f.file)
      when != E1 = f
@@ -166,7 +167,7 @@ expression E1;
 statement S;
 position ps;
 @@
-if (\(f.file\|fd_file(f)\|!fd_empty(f)\)) {
+if (\(f.file\|fd_file(f)\|!fd_empty(f)\|f.file != NULL\|likely(f.file)\|likely(fd_file(f))\|likely(!fd_empty(f))\)) {
   ... when != \(fdput\|fdput_pos\)(f)
 (
   \(fdput\|fdput_pos\)(f);
@@ -271,7 +272,7 @@ statement S, S3;
 @@
 fn(..., struct fd f, ...) {
 ... when any
-if (\(!f.file\|!fd_file(f)\|fd_empty(f)\)) S
+if (\(!f.file\|!fd_file(f)\|fd_empty(f)\|f.file == NULL\|unlikely(!f.file)\|unlikely(!fd_file(f))\|unlikely(fd_empty(f))\)) S
 ... when != \(fdput\|fdput_pos\)(f)
     when != fput(f.file)
     when != E1 = f

@@ -7,7 +7,8 @@
 /// or of an fd lookup the first pass inferred to return an object with a
 /// reference taken (summary "acquire": eventfd_ctx_fdget(), dma_buf_get(),
 /// sockfd_lookup(), ...; its inferred release, summary "release", is a put),
-/// of get_file(), or a file taken out of an object ("x = o->f; o->f = NULL");
+/// of get_file() (or a local that get_file() is called on), or a file
+/// taken out of an object ("x = o->f; o->f = NULL");
 /// also a reference that a callee stored in a member of a local struct and
 /// then returned success for (summary "acqout": err = get_clock_desc(id,
 /// &cd)), whose release is a function putting that member (summary
@@ -40,7 +41,7 @@ virtual audit
 @fleak exists@
 identifier fv, fld;
 identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner+acquire@
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow+fgetref@
 expression E, E1;
 type T;
 position p1, p2, p3;
@@ -69,6 +70,8 @@ if (\(!fv\|IS_ERR(fv)\|IS_ERR_OR_NULL(fv)\|fv == NULL\|unlikely(!fv)\|unlikely(I
     when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
     when != if (\(fv\|fv != NULL\)) S4 else S5
 (
+return@p2 <+... fv->fld ...+>;
+|
 return <+... fv ...+>;
 |
 fv@p3 = E
@@ -83,7 +86,7 @@ return@p2 ...;
 // whole rule set on large files (fs/btrfs/send.c: 153 s against 11 s)
 @fpos_block exists@
 identifier fv;
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow+fgetref@
 expression E1, E2;
 position ps;
 statement S;
@@ -128,7 +131,7 @@ identifier fpos_block.fv, fld;
 expression fpos_block.E2;
 position fpos_block.ps;
 identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup, get_file}; // @owner+acquire@
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow+fgetref@
 expression E, E1;
 type T;
 position p1, p2, p3;
@@ -156,6 +159,8 @@ E2@ps;
     when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\); else S3
     when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
 (
+return@p2 <+... fv->fld ...+>;
+|
 return <+... fv ...+>;
 |
 fv@p3 = E
@@ -163,11 +168,12 @@ fv@p3 = E
 return@p2 ...;
 )
 
-// get_file() cannot fail, and a file taken out of an object is owned
-// (every path that does not test it is checked)
+// get_file() cannot fail (its result, or a local it is called on: the
+// local then holds one more reference), and a file taken out of an object
+// is owned (every path that does not test it is checked)
 @fleak_take exists@
 identifier fv, fld;
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow+fgetref@
 expression E, E1, E2;
 type T;
 position p1, p2;
@@ -178,6 +184,8 @@ identifier rel = {fput}; // @release@
 T *fv = get_file@p1(...);
 |
 fv = get_file@p1(...);
+|
+get_file@p1(fv);
 |
 struct file *fv@p1 = E2;
 ... when != fv
@@ -196,6 +204,8 @@ E2 = NULL;
     when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\); else S3
     when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
 (
+return@p2 <+... fv->fld ...+>;
+|
 return <+... fv ...+>;
 |
 fv = E
@@ -207,7 +217,7 @@ return@p2 ...;
 @fleak_end exists@
 identifier fn, fv, fld;
 identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner+acquire@
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow+fgetref@
 expression E, E1;
 type T;
 position p1;
@@ -270,7 +280,7 @@ return@p2 ...;
 identifier fv;
 identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner+acquire@
 identifier instok = {dma_buf_fd}; // @installok@
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow+fgetref@
 expression E, E1, RET;
 type T;
 position p1, p2;
@@ -348,6 +358,28 @@ def fget_leak_put_after(p, name):
                                     % fget_leak_re.escape(name), "\n".join(rest)))
 
 
+def fget_leak_returned(p, name):
+    """the return statement at p passes name on whole (return f(name),
+    return (void *)name), or returns a pointer reached from it (return
+    name->private_data: the object holding the file, dma_buf_get()); not
+    only a value read through it (return name->f_mode)"""
+    try:
+        lines = open(p.file).read().split("\n")
+    except OSError:
+        return False
+    text = "\n".join(lines[int(p.line) - 1:int(p.line) + 5])
+    stmt = text[text.find("return"):].split(";", 1)[0]
+    if fget_leak_re.search(r"\b%s\b(?!\s*->)" % fget_leak_re.escape(name), stmt):
+        return True
+    if not fget_leak_re.search(r"\b%s\s*->" % fget_leak_re.escape(name), stmt):
+        return False
+    i = int(p.line) - 1
+    while i > 0 and not lines[i].startswith("{"):
+        i -= 1
+    header = " ".join(lines[max(0, i - 4):i]).split(";")[-1]
+    return bool(fget_leak_re.search(r"\*\s*\w+\s*\(", header))
+
+
 def fget_leak_isfile(p, name):
     """declared struct file * (a local or a parameter): a value taken out of
     an object is a file only then"""
@@ -358,7 +390,7 @@ p1 << fleak.p1;
 p2 << fleak.p2;
 fv << fleak.fv;
 @@
-if not fget_leak_skip(p1[0], fv):
+if not fget_leak_skip(p1[0], fv) and not fget_leak_returned(p2[0], fv):
     print("%s:%s: [fget-leak] file from line %s not put on this exit" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
@@ -366,7 +398,7 @@ p1 << fleak.p1;
 p2 << fleak.p2;
 fv << fleak.fv;
 @@
-if not fget_leak_skip(p1[0], fv):
+if not fget_leak_skip(p1[0], fv) and not fget_leak_returned(p2[0], fv):
     coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
 
 @script:python depends on audit@
@@ -374,7 +406,7 @@ p1 << fleak_pos.p1;
 p2 << fleak_pos.p2;
 fv << fpos_block.fv;
 @@
-if not fget_leak_skip(p1[0], fv):
+if not fget_leak_skip(p1[0], fv) and not fget_leak_returned(p2[0], fv):
     print("%s:%s: [fget-leak] file from line %s not put on this exit (its non-NULL block ends without a put)" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
@@ -382,7 +414,7 @@ p1 << fleak_pos.p1;
 p2 << fleak_pos.p2;
 fv << fpos_block.fv;
 @@
-if not fget_leak_skip(p1[0], fv):
+if not fget_leak_skip(p1[0], fv) and not fget_leak_returned(p2[0], fv):
     coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
 
 @script:python depends on audit@
@@ -390,7 +422,7 @@ p1 << fleak_take.p1;
 p2 << fleak_take.p2;
 fv << fleak_take.fv;
 @@
-if not fget_leak_skip(p1[0], fv) and fget_leak_isfile(p1[0], fv):
+if not fget_leak_skip(p1[0], fv) and not fget_leak_returned(p2[0], fv) and fget_leak_isfile(p1[0], fv):
     print("%s:%s: [fget-leak] file taken on line %s not put on this exit" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
@@ -398,7 +430,7 @@ p1 << fleak_take.p1;
 p2 << fleak_take.p2;
 fv << fleak_take.fv;
 @@
-if not fget_leak_skip(p1[0], fv) and fget_leak_isfile(p1[0], fv):
+if not fget_leak_skip(p1[0], fv) and not fget_leak_returned(p2[0], fv) and fget_leak_isfile(p1[0], fv):
     coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
 
 @script:python depends on audit@

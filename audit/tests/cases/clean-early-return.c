@@ -76,3 +76,31 @@ out:
 	fdput(f);
 	return ret;
 }
+
+/* the emptiness test under unlikely(), or against NULL, then a put */
+static long rm_watch_put(int fd, int wd)
+{
+	struct fd f = fdget(fd);
+	int ret = -EINVAL;
+
+	if (unlikely(!f.file))
+		return -EBADF;
+	if (unlikely(f.file->f_op != &watch_fops))
+		goto out;
+	ret = watch_remove(f.file->private_data, wd);
+out:
+	fdput(f);
+	return ret;
+}
+
+static long set_dev_put(int fd)
+{
+	struct fd f = fdget(fd);
+	long ret;
+
+	if (f.file == NULL)
+		return -EBADF;
+	ret = dev_attach(file_inode(f.file));
+	fdput(f);
+	return ret;
+}

@@ -125,3 +125,111 @@ long afu_set_irq_fd(struct ctx *ctx, int id, int fd)
 		fput(file);
 	return rc;
 }
+
+// an owner returning "file ?: ERR_PTR(-EBADF)", its result put by the caller
+static struct file *task_fget_or_err(struct task_struct *task, int fd)
+{
+	struct file *file = fget_task(task, fd);
+
+	return file ?: ERR_PTR(-EBADF);
+}
+
+int task_fd_flags(struct task_struct *task, int fd)
+{
+	struct file *file = task_fget_or_err(task, fd);
+	int flags;
+
+	if (IS_ERR(file))
+		return PTR_ERR(file);
+	flags = file->f_flags;
+	fput(file);
+	return flags;
+}
+
+// a callee taking its own reference to install: the caller puts its own
+static int install_ref(struct file *file, unsigned int flags)
+{
+	int fd = get_unused_fd_flags(flags);
+
+	if (fd >= 0)
+		fd_install(fd, get_file(file));
+	return fd;
+}
+
+int dup_from_fd_put(int ufd)
+{
+	struct file *file = fget(ufd);
+	int ret;
+
+	if (!file)
+		return -EBADF;
+	ret = install_ref(file, O_CLOEXEC);
+	fput(file);
+	return ret;
+}
+
+// a callee that installs the file it is given keeps it: no put after
+static int install_this(struct file *file, unsigned int flags)
+{
+	int fd = get_unused_fd_flags(flags);
+
+	if (fd >= 0)
+		fd_install(fd, file);
+	return fd;
+}
+
+int install_from_fd(int ufd)
+{
+	struct file *file = fget(ufd);
+	int ret;
+
+	if (!file)
+		return -EBADF;
+	ret = install_this(file, O_CLOEXEC);
+	if (ret < 0)
+		fput(file);
+	return ret;
+}
+
+// get_file() on a local, put after the work, or stored, or returned
+long range_sync(struct vm_area_struct *vma, loff_t off, loff_t len)
+{
+	struct file *f = vma->vm_file;
+	long error;
+
+	if (!f)
+		return -EBADF;
+	get_file(f);
+	mmap_read_unlock(current->mm);
+	error = vfs_fsync_range(f, off, off + len, 1);
+	fput(f);
+	return error;
+}
+
+void vma_use_file(struct vm_area_struct *vma, struct file *file)
+{
+	get_file(file);
+	vma->vm_file = file;
+}
+
+struct file *file_of_vma(struct vm_area_struct *vma)
+{
+	struct file *file = vma->vm_file;
+
+	get_file(file);
+	return file;
+}
+
+// the object holding the file returned: its reference goes with it
+struct sync_obj *sync_obj_fdget(int fd)
+{
+	struct file *file = fget(fd);
+
+	if (!file)
+		return NULL;
+	if (file->f_op != &sync_obj_fops) {
+		fput(file);
+		return NULL;
+	}
+	return file->private_data;
+}

@@ -122,3 +122,62 @@ long afu_set_irq_fd(struct ctx *ctx, int id, int fd)
 	rc = irq_set_handler(ctx, id, file); // expect: fget-leak
 	return rc;
 }
+
+// an owner that returns its lookup's result when it is not NULL
+// ("return file ?: ERR_PTR(-EBADF)") is an owner like one that returns
+// it plainly: its caller holds a reference
+static struct file *task_fget_checked(struct task_struct *task, int fd)
+{
+	struct file *file = NULL;
+
+	if (may_access(task))
+		file = fget_task(task, fd);
+	return file ?: ERR_PTR(-EBADF);
+}
+
+int task_fd_mode(struct task_struct *task, int fd)
+{
+	struct file *file = task_fget_checked(task, fd);
+
+	if (IS_ERR(file))
+		return PTR_ERR(file);
+	return file->f_mode; // expect: fget-leak
+}
+
+// a callee that installs a new reference (fd_install(fd, get_file(file)))
+// borrows its parameter: the caller still holds its own
+static int install_copy(struct file *file, unsigned int flags)
+{
+	int fd = get_unused_fd_flags(flags);
+
+	if (fd < 0)
+		return fd;
+	fd_install(fd, get_file(file));
+	return fd;
+}
+
+int dup_from_fd(int ufd)
+{
+	struct file *file = fget(ufd);
+	int ret;
+
+	if (!file)
+		return -EBADF;
+	ret = install_copy(file, O_CLOEXEC);
+	return ret; // expect: fget-leak
+}
+
+// get_file() called on a local: the local holds one more reference, to
+// put once the work it was taken for is done
+long range_punch(struct vm_area_struct *vma, loff_t off, loff_t len)
+{
+	struct file *f = vma->vm_file;
+	long error;
+
+	if (!f)
+		return -EBADF;
+	get_file(f);
+	mmap_read_unlock(current->mm);
+	error = vfs_fallocate(f, FALLOC_FL_PUNCH_HOLE, off, len);
+	return error; // expect: fget-leak
+}

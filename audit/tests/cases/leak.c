@@ -151,3 +151,29 @@ static long drop_ref(int fd)
 	fdput(f);
 	return 0;
 }
+
+/* the emptiness test under unlikely(), or against NULL */
+static long rm_watch(int fd, int wd)
+{
+	struct fd f = fdget(fd);
+	int ret = -EINVAL;
+
+	if (unlikely(!f.file))
+		return -EBADF;
+	if (unlikely(f.file->f_op != &watch_fops))
+		goto out;
+	ret = watch_remove(f.file->private_data, wd);
+out:
+	return ret; // expect: leak
+}
+
+static long set_dev(int fd)
+{
+	struct fd f = fdget(fd);
+	long ret;
+
+	if (f.file == NULL)
+		return -EBADF;
+	ret = dev_attach(file_inode(f.file));
+	return ret; // expect: leak
+}
