@@ -380,6 +380,20 @@ def fget_leak_returned(p, name):
     return bool(fget_leak_re.search(r"\*\s*\w+\s*\(", header))
 
 
+def fget_leak_stored_before(p, name):
+    """name was stored into something ("b->file = name;") before the
+    get_file() at p: the new reference is that copy's"""
+    try:
+        lines = open(p.file).read().split("\n")
+    except OSError:
+        return False
+    i = int(p.line) - 1
+    while i > 0 and not lines[i].startswith("{"):
+        i -= 1
+    before = "\n".join(lines[i:int(p.line) - 1])
+    return bool(fget_leak_re.search(r"[\w\]]\s*=\s*%s\s*;" % fget_leak_re.escape(name), before))
+
+
 def fget_leak_isfile(p, name):
     """declared struct file * (a local or a parameter): a value taken out of
     an object is a file only then"""
@@ -422,7 +436,7 @@ p1 << fleak_take.p1;
 p2 << fleak_take.p2;
 fv << fleak_take.fv;
 @@
-if not fget_leak_skip(p1[0], fv) and not fget_leak_returned(p2[0], fv) and fget_leak_isfile(p1[0], fv):
+if not fget_leak_skip(p1[0], fv) and not fget_leak_returned(p2[0], fv) and fget_leak_isfile(p1[0], fv) and not fget_leak_stored_before(p1[0], fv):
     print("%s:%s: [fget-leak] file taken on line %s not put on this exit" % (p2[0].file, p2[0].line, p1[0].line))
 
 @script:python depends on report && !audit@
@@ -430,7 +444,7 @@ p1 << fleak_take.p1;
 p2 << fleak_take.p2;
 fv << fleak_take.fv;
 @@
-if not fget_leak_skip(p1[0], fv) and not fget_leak_returned(p2[0], fv) and fget_leak_isfile(p1[0], fv):
+if not fget_leak_skip(p1[0], fv) and not fget_leak_returned(p2[0], fv) and fget_leak_isfile(p1[0], fv) and not fget_leak_stored_before(p1[0], fv):
     coccilib.report.print_report(p2[0], "ERROR: missing fput; file from line " + p1[0].line)
 
 @script:python depends on audit@

@@ -233,3 +233,14 @@ struct sync_obj *sync_obj_fdget(int fd)
 	}
 	return file->private_data;
 }
+
+// a reference taken for a copy stored just before
+int storage_set_file(struct storage *st, struct file *file)
+{
+	st->file = file;
+	if (file) {
+		get_file(file);
+		vfs_fsync(file, 1);
+	}
+	return 0;
+}
