@@ -20,7 +20,8 @@
 /// The paths checked are those after the NULL / IS_ERR test (or inside a
 /// positive "if (file)" / "if (!IS_ERR(file))" block), and for get_file()
 /// and taken files every path.  A hand-off is: returning it, storing it
-/// ("x = file", also in a struct initialiser), taking another reference,
+/// ("x = file", also in a struct initialiser, or with xchg(), cmpxchg(),
+/// WRITE_ONCE(), smp_store_release()), taking another reference,
 /// passing it to a function that the first pass found to fput() or store
 /// its struct file * parameter (summary "fconsume"), or to one whose name
 /// says it keeps it (install/attach/add/set/register/queue/idr_alloc/...)
@@ -41,7 +42,7 @@ virtual audit
 @fleak exists@
 identifier fv, fld;
 identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner+acquire@
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow+fgetref@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc|xchg|WRITE_ONCE|smp_store_release"; // @fconsume!pborrow+fgetref@
 expression E, E1;
 type T;
 position p1, p2, p3;
@@ -86,7 +87,7 @@ return@p2 ...;
 // whole rule set on large files (fs/btrfs/send.c: 153 s against 11 s)
 @fpos_block exists@
 identifier fv;
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow+fgetref@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc|xchg|WRITE_ONCE|smp_store_release"; // @fconsume!pborrow+fgetref@
 expression E1, E2;
 position ps;
 statement S;
@@ -131,7 +132,7 @@ identifier fpos_block.fv, fld;
 expression fpos_block.E2;
 position fpos_block.ps;
 identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup, get_file}; // @owner+acquire@
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow+fgetref@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc|xchg|WRITE_ONCE|smp_store_release"; // @fconsume!pborrow+fgetref@
 expression E, E1;
 type T;
 position p1, p2, p3;
@@ -173,7 +174,7 @@ return@p2 ...;
 // is owned (every path that does not test it is checked)
 @fleak_take exists@
 identifier fv, fld;
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow+fgetref@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc|xchg|WRITE_ONCE|smp_store_release"; // @fconsume!pborrow+fgetref@
 expression E, E1, E2;
 type T;
 position p1, p2;
@@ -217,7 +218,7 @@ return@p2 ...;
 @fleak_end exists@
 identifier fn, fv, fld;
 identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner+acquire@
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow+fgetref@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc|xchg|WRITE_ONCE|smp_store_release"; // @fconsume!pborrow+fgetref@
 expression E, E1;
 type T;
 position p1;
@@ -280,7 +281,7 @@ return@p2 ...;
 identifier fv;
 identifier get = {fget, fget_raw, fget_task, filp_open, file_open_name, file_open_root, dentry_open, alloc_file_pseudo, alloc_file_clone, anon_inode_getfile, open_with_fake_path, shmem_file_setup, shmem_kernel_file_setup, sock_alloc_file, open_exec, dma_buf_export, dma_buf_get, sockfd_lookup}; // @owner+acquire@
 identifier instok = {dma_buf_fd}; // @installok@
-identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc"; // @fconsume!pborrow+fgetref@
+identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|fput|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc|xchg|WRITE_ONCE|smp_store_release"; // @fconsume!pborrow+fgetref@
 expression E, E1, RET;
 type T;
 position p1, p2;

@@ -244,3 +244,25 @@ int storage_set_file(struct storage *st, struct file *file)
 	}
 	return 0;
 }
+
+// a reference taken for a store done with xchg() / WRITE_ONCE()
+int set_exe_file(struct mm_struct *mm, struct file *new_exe_file)
+{
+	struct file *old_exe_file;
+
+	get_file(new_exe_file);
+	old_exe_file = xchg(&mm->exe_file, new_exe_file);
+	if (old_exe_file)
+		fput(old_exe_file);
+	return 0;
+}
+
+int slot_bind(struct slot *slot, int fd)
+{
+	struct file *file = fget(fd);
+
+	if (!file)
+		return -EBADF;
+	WRITE_ONCE(slot->file, file);
+	return 0;
+}
