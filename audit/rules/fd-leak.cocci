@@ -288,7 +288,9 @@ if (\(!f.file\|!fd_file(f)\|fd_empty(f)\|f.file == NULL\|unlikely(!f.file)\|unli
 }
 
 // f filled in by a helper through a pointer ("ret = ovl_real_fdget(file, &f);",
-// perf_fget_light(), timerfd_fget()), which succeeded, then not put
+// perf_fget_light(), timerfd_fget()), which succeeded, then not put.
+// "when any": without it the path may not pass another statement like the
+// test ("ret = other(); if (ret) return ret;" reuses the variable)
 @leak_byref exists@
 local idexpression struct fd f;
 identifier fill, g != {fd_file, fd_empty, fdput, fdput_pos};
@@ -318,6 +320,7 @@ if (R < 0 || ...) S
     when != if (...) \(fdput\|fdput_pos\)(f);
     when != g(..., f, ...)
     when != &f
+    when any
 (
 return f;
 |

@@ -177,3 +177,40 @@ static long set_dev(int fd)
 	ret = dev_attach(file_inode(f.file));
 	return ret; // expect: leak
 }
+
+/* filled through a pointer; the result variable reused by a later test */
+static loff_t copy_range(struct file *file_in, struct file *file_out)
+{
+	struct fd real_in, real_out; // expect: shape
+	loff_t ret;
+
+	ret = ovl_real_fdget(file_out, &real_out); // expect: shape
+	if (ret)
+		goto out_unlock;
+	ret = ovl_real_fdget(file_in, &real_in); // expect: shape
+	if (ret)
+		goto out_unlock;
+	ret = do_copy_range(real_in.file, real_out.file);
+	fdput(real_in);
+	fdput(real_out);
+out_unlock:
+	return ret; // expect: leak
+}
+
+/* filled through a pointer, the result variable reused, put on every path */
+static loff_t copy_range_put(struct file *file_in, struct file *file_out)
+{
+	struct fd real_out = EMPTY_FD;
+	loff_t ret;
+
+	ret = ovl_real_fdget(file_out, &real_out); // expect: shape
+	if (ret)
+		return ret;
+	ret = check_range(file_in);
+	if (ret)
+		goto out;
+	ret = do_copy_range(real_out.file);
+out:
+	fdput(real_out);
+	return ret;
+}
