@@ -134,7 +134,6 @@ def grep(tree, regex):
     return {f[2:] for f in out.split()}
 
 
-@functools.lru_cache(maxsize=None)
 def returns(v, body):
     """body returns local v: "return v;", or v when it is not NULL
     ("return v ?: ERR_PTR(-EBADF);", "return v ? v : ...")"""
@@ -142,6 +141,7 @@ def returns(v, body):
                      body)
 
 
+@functools.lru_cache(maxsize=None)
 def funcs(text):
     """(header, body) of each top-level function of text (parsed once per
     text: the passes read the same files again)"""
