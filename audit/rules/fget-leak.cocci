@@ -316,19 +316,24 @@ return@p2 ...;
 @@
 import re as fget_leak_re
 
+def fget_leak_function_at(p):
+    """the lines of p's file and the index of the opening-brace line of the
+    function holding p (0 when there is none)"""
+    try:
+        lines = open(p.file).read().split("\n")
+    except OSError:
+        return [], 0
+    i = int(p.line) - 1
+    while i > 0 and not lines[i].startswith("{"):
+        i -= 1
+    return lines, i
+
+
 def fget_leak_declared(p, pattern):
     """pattern is on a line of the function holding position p before p,
     or in its header (the few lines before its opening brace)"""
-    try:
-        lines = open(p.file).read().split("\n")[:int(p.line)]
-    except OSError:
-        return False
-    for i in range(len(lines) - 1, -1, -1):
-        if fget_leak_re.search(pattern, lines[i]):
-            return True
-        if lines[i].startswith("{"):
-            return any(fget_leak_re.search(pattern, l) for l in lines[max(0, i - 4):i])
-    return False
+    lines, i = fget_leak_function_at(p)
+    return any(fget_leak_re.search(pattern, l) for l in lines[max(0, i - 4):int(p.line)])
 
 
 def fget_leak_autoput(p, name):
@@ -364,19 +369,13 @@ def fget_leak_returned(p, name):
     return (void *)name), or returns a pointer reached from it (return
     name->private_data: the object holding the file, dma_buf_get()); not
     only a value read through it (return name->f_mode)"""
-    try:
-        lines = open(p.file).read().split("\n")
-    except OSError:
-        return False
+    lines, i = fget_leak_function_at(p)
     text = "\n".join(lines[int(p.line) - 1:int(p.line) + 5])
     stmt = text[text.find("return"):].split(";", 1)[0]
     if fget_leak_re.search(r"\b%s\b(?!\s*->)" % fget_leak_re.escape(name), stmt):
         return True
     if not fget_leak_re.search(r"\b%s\s*->" % fget_leak_re.escape(name), stmt):
         return False
-    i = int(p.line) - 1
-    while i > 0 and not lines[i].startswith("{"):
-        i -= 1
     header = " ".join(lines[max(0, i - 4):i]).split(";")[-1]
     return bool(fget_leak_re.search(r"\*\s*\w+\s*\(", header))
 
@@ -384,13 +383,7 @@ def fget_leak_returned(p, name):
 def fget_leak_stored_before(p, name):
     """name was stored into something ("b->file = name;") before the
     get_file() at p: the new reference is that copy's"""
-    try:
-        lines = open(p.file).read().split("\n")
-    except OSError:
-        return False
-    i = int(p.line) - 1
-    while i > 0 and not lines[i].startswith("{"):
-        i -= 1
+    lines, i = fget_leak_function_at(p)
     before = "\n".join(lines[i:int(p.line) - 1])
     return bool(fget_leak_re.search(r"[\w\]]\s*=\s*%s\s*;" % fget_leak_re.escape(name), before))
 
