@@ -238,7 +238,15 @@ def specialize(sum_path):
             if drop:
                 line = line[:a] + "^(?!(?:%s)$)(?:.*(?:%s))" % ("|".join(drop), line[a:b]) + \
                     line[b:]
-        if names and "{" in line:
+        if m and m.group(2) and "{" in line:
+            # @release!relnullok@: the list less the names of kind "not"
+            drop = {n for k in m.group(2).split("+") for n in kinds.get(k, [])}
+            a, b = line.index("{") + 1, line.rindex("}")
+            old = [x.strip() for x in line[a:b].split(",") if x.strip()]
+            keep = [x for x in old + sorted(set(names) - set(old)) if x not in drop]
+            # SmPL has no empty list: a name that is called nowhere
+            line = line[:a] + ", ".join(keep or ["__fdsafe_none"]) + line[b:]
+        elif names and "{" in line:
             a, b = line.index("{") + 1, line.rindex("}")
             old = [x.strip() for x in line[a:b].split(",") if x.strip()]
             line = line[:a] + ", ".join(old + sorted(set(names) - set(old))) + line[b:]
@@ -801,6 +809,30 @@ def out_kinds(fns, kinds, acqset, relset):
                     kinds.setdefault(f.name, set()).add("outrel")
 
 
+def release_tests(tree, cache, kinds, rels):
+    """relnullok / relerrok: a release whose body tests its (first pointer)
+    parameter for NULL (dma_fence_put(): "if (fence)"; dma_buf_put():
+    "WARN_ON(!dmabuf ...)") / for an error pointer (IS_ERR(p),
+    IS_ERR_OR_NULL(p)): calling it with one is no crash.  The definitions
+    are read wherever they are in the tree, headers too (static inlines)."""
+    names = sorted(rels)
+    defs = set()
+    for i in range(0, len(names), 200):
+        defs |= grep(tree, r"^[a-z].*[ *](%s)\(" % "|".join(names[i:i + 200]))
+    for f in file_fns(tree, defs, cache, headers=True):
+        if f.name not in rels:
+            continue
+        ps = [p for p, ty in f.params if "*" in ty]
+        if not ps:
+            continue
+        p = re.escape(ps[0])
+        if re.search(r"!\s*%s\b(?!\s*->)|\b%s\s*[=!]=\s*NULL|\bif\s*\(\s*(?:likely\()?%s\s*\)"
+                     r"|\b%s\s*&&|IS_ERR_OR_NULL\(\s*%s\s*\)" % (p, p, p, p, p), f.body):
+            kinds.setdefault(f.name, set()).add("relnullok")
+        if re.search(r"\bIS_ERR(?:_OR_NULL)?\(\s*%s\s*\)" % p, f.body):
+            kinds.setdefault(f.name, set()).add("relerrok")
+
+
 def keep_names():
     """the name regex of fget-leak's guessed hand-offs (audit/rules)"""
     rule = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rules", "fget-leak.cocci")
@@ -1050,8 +1082,9 @@ def main():
     fns = file_fns(tree, sel, cache)     # parsed once for the three passes
     okstore_kinds(tree, fns, cache, kinds, owners | set(acqs))
     fieldleak.kinds(tree, fns, cache, kinds, owners | set(acqs))
-    out_kinds(fns, kinds, owners | set(acqs),
-              {"fput", "sockfd_put", "dma_buf_put"} | {n for k, n in pk if k == "release"})
+    rels = {"fput", "sockfd_put", "dma_buf_put"} | {n for k, n in pk if k == "release"}
+    out_kinds(fns, kinds, owners | set(acqs), rels)
+    release_tests(tree, cache, kinds, rels)
     with open(sum_out, "w") as out:
         for n in sorted(owners - {"get_file"}):
             out.write("owner %s\n" % n)
