@@ -48,10 +48,13 @@ g@p2(..., F, ...)
 // after the install: the object behind the published file may be torn
 // down while the fd is live.  A bare error return ("leak" the fd: iio,
 // fastrpc, snd timer say so in a comment) is the accepted convention and
-// is not reported.  The unwinds fd-installed reports (fput(), dma_buf_put(),
-// put_unused_fd() of the installed file / fd) are not counted here.
+// is not reported.  The fd stays installed whatever its variable holds
+// later (kvm reuses "r" for the error code).  The unwinds fd-installed
+// reports (fput(), dma_buf_put(), put_unused_fd() of the installed file /
+// fd) are not counted here.  ("when any" after the unwind: without it the
+// path could not go past a second unwind call, which matches it too.)
 @perr exists@
-expression FD, F, E, E2, R;
+expression FD, F, E, R;
 identifier FDV;
 constant C;
 type T;
@@ -62,53 +65,68 @@ statement S, S1, S2;
 @@
 (
 fd_install@p1(FD, F);
-... when != FD = E2
-    when != \(put_unused_fd(FD)\|fput(F)\|dma_buf_put(F)\)
+... when != \(put_unused_fd(FD)\|fput(F)\|dma_buf_put(F)\)
 (
 R = -C;
 ... when != R = E
 cleanup@p3(...);
 ... when != R = E
+    when any
 return@p2 R;
 |
 cleanup@p3(...);
 ... when != if (...) S1
     when != if (...) S1 else S2
+    when any
 return@p2 -C;
+|
+cleanup@p3(...);
+... when any
+return@p2 ERR_PTR(...);
 )
 |
 FD = pub@p1(...);
 if (\(FD < 0\|IS_ERR_VALUE(FD)\|unlikely(FD < 0)\)) S
-... when != FD = E2
-    when != \(put_unused_fd(FD)\|dma_buf_put(...)\)
+... when != \(put_unused_fd(FD)\|dma_buf_put(...)\)
 (
 R = -C;
 ... when != R = E
 cleanup@p3(...);
 ... when != R = E
+    when any
 return@p2 R;
 |
 cleanup@p3(...);
 ... when != if (...) S1
     when != if (...) S1 else S2
+    when any
 return@p2 -C;
+|
+cleanup@p3(...);
+... when any
+return@p2 ERR_PTR(...);
 )
 |
 T FDV = pub@p1(...);
 if (\(FDV < 0\|IS_ERR_VALUE(FDV)\|unlikely(FDV < 0)\)) S
-... when != FDV = E2
-    when != \(put_unused_fd(FDV)\|dma_buf_put(...)\)
+... when != \(put_unused_fd(FDV)\|dma_buf_put(...)\)
 (
 R = -C;
 ... when != R = E
 cleanup@p3(...);
 ... when != R = E
+    when any
 return@p2 R;
 |
 cleanup@p3(...);
 ... when != if (...) S1
     when != if (...) S1 else S2
+    when any
 return@p2 -C;
+|
+cleanup@p3(...);
+... when any
+return@p2 ERR_PTR(...);
 )
 )
 

@@ -68,3 +68,47 @@ int widget_getfd(struct widget *w, int __user *ufd)
 	}
 	return 0;
 }
+
+// the fd's variable is reused for the error code, and the object the
+// live fd refers to is destroyed on the way out
+int widget_vcpu(struct widget *w)
+{
+	int r;
+
+	r = anon_inode_getfd("widget-vcpu", &widget_fops, w, O_RDWR);
+	if (r < 0)
+		goto out;
+	if (widget_check(w)) {
+		r = -EINVAL;
+		goto destroy;
+	}
+	return r;
+destroy:
+	widget_destroy(w);
+out:
+	return r; // expect: fd-published
+}
+
+// an error pointer returned after the install, through the unwind labels
+struct widget *widget_clone(struct widget *w, int __user *ufd)
+{
+	struct widget *n = widget_alloc(w);
+	int fd, err;
+
+	if (!n)
+		return ERR_PTR(-ENOMEM);
+	fd = anon_inode_getfd("widget", &widget_fops, n, O_RDWR);
+	if (fd < 0) {
+		err = fd;
+		goto free;
+	}
+	err = put_user(fd, ufd);
+	if (err)
+		goto close;
+	return n;
+close:
+	close_fd(fd);
+free:
+	widget_free(n);
+	return ERR_PTR(err); // expect: fd-published
+}
