@@ -51,8 +51,10 @@ g@p2(..., F, ...)
 // is not reported.  The fd stays installed whatever its variable holds
 // later (kvm reuses "r" for the error code).  The unwinds fd-installed
 // reports (fput(), dma_buf_put(), put_unused_fd() of the installed file /
-// fd) are not counted here.  ("when any" after the unwind: without it the
-// path could not go past a second unwind call, which matches it too.)
+// fd) are not counted here.  ("when any" after the unwind and after the
+// success test: without it the path could not go past a second unwind
+// call, or a second test of the fd ("if (fd < 0) S" matches any if of it),
+// which match the element before the "...".)
 @perr exists@
 expression FD, F, E, R;
 identifier FDV;
@@ -88,6 +90,7 @@ return@p2 ERR_PTR(...);
 FD = pub@p1(...);
 if (\(FD < 0\|IS_ERR_VALUE(FD)\|unlikely(FD < 0)\)) S
 ... when != \(put_unused_fd(FD)\|dma_buf_put(...)\)
+    when any
 (
 R = -C;
 ... when != R = E
@@ -110,6 +113,7 @@ return@p2 ERR_PTR(...);
 T FDV = pub@p1(...);
 if (\(FDV < 0\|IS_ERR_VALUE(FDV)\|unlikely(FDV < 0)\)) S
 ... when != \(put_unused_fd(FDV)\|dma_buf_put(...)\)
+    when any
 (
 R = -C;
 ... when != R = E
