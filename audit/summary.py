@@ -876,6 +876,12 @@ def okstore_kinds(tree, fns, cache, kinds, acqset):
                 kinds.setdefault(f.name, set()).add("okstore")
 
 
+def pair_kinds_of(tree):
+    """the "acquire" / "release" summary lines of the tree's fd lookups
+    (run in a worker process, beside the rest of the first pass)"""
+    return pair_kinds(*fd_pairs(tree)[:2])
+
+
 def main():
     if sys.argv[1] == "--specialize":
         return specialize(sys.argv[2])
@@ -884,6 +890,11 @@ def main():
     tree, files_out, sum_out = sys.argv[1:4]
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import fieldleak
+    # the pair inference needs nothing of the passes below: it runs in a
+    # second process from the start (the first pass is a third of a run)
+    import multiprocessing
+    pool = multiprocessing.get_context("fork").Pool(1)
+    pairs_job = pool.apply_async(pair_kinds_of, (tree,))
     owners, seen_files, cache = set(SEEDS), set(), {}
     kinds = {}
     new = set(SEEDS)
@@ -1071,7 +1082,9 @@ def main():
     # acquire / release: the inferred pairs of the fd lookups (AUDIT_PAIRS:
     # a "summary.py --pairs" output of the whole tree, for runs on a few
     # files of it, tests/corpus); the files calling an acquirer are read
-    pk = pair_kinds(*fd_pairs(tree, cache)[:2])
+    pk = pairs_job.get()
+    pool.close()
+    pool.join()
     if os.environ.get("AUDIT_PAIRS"):
         pk |= {tuple(l.split()) for l in open(os.environ["AUDIT_PAIRS"]) if len(l.split()) == 2}
     for k, n in pk:
