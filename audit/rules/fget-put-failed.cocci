@@ -21,92 +21,19 @@
 virtual report
 virtual audit
 
-// only the expressions some release is called on in the file (most files
-// have many "if (!p) goto L" tests and no put of p at all)
-@pfrel@
-expression x;
-identifier rel = {fput}; // @release@
-@@
-rel(x)
-
-@pfin exists@
-expression pfrel.x;
-expression E;
-identifier rel = {fput}; // @release!relerrok@
-identifier reln = {fput}; // @release!relnullok@
-position p1, p2;
-@@
-(
-if (\(IS_ERR@p1(x)\|unlikely(IS_ERR@p1(x))\|IS_ERR_OR_NULL@p1(x)\)) {
-  ... when != x = E
-      when != \(IS_ERR(x)\|IS_ERR_OR_NULL(x)\|PTR_ERR_OR_ZERO(x)\)
-  rel@p2(x);
-  ...
-}
-|
-if (\(!x@p1\|unlikely(!x@p1)\|x@p1 == NULL\)) {
-  ... when != x
-  reln@p2(x);
-  ...
-}
-)
-
-@pfgoto exists@
-expression pfrel.x;
-expression E;
-identifier L;
-position p1;
-@@
-(
-if (\(IS_ERR@p1(x)\|unlikely(IS_ERR@p1(x))\|IS_ERR_OR_NULL@p1(x)\)) {
-  ... when != x = E
-  goto L;
-}
-|
-if (\(IS_ERR@p1(x)\|unlikely(IS_ERR@p1(x))\|IS_ERR_OR_NULL@p1(x)\))
-  goto L;
-)
-
-@pflabel exists@
-identifier pfgoto.L;
-expression pfrel.x, E;
-identifier rel = {fput}; // @release!relerrok@
-position p2;
-@@
-L:
-... when != x = E
-    when != \(IS_ERR(x)\|IS_ERR_OR_NULL(x)\|PTR_ERR_OR_ZERO(x)\)
-rel@p2(x);
-
-@pfngoto exists@
-expression pfrel.x;
-expression E;
-identifier L;
-position p1;
-@@
-(
-if (\(!x@p1\|unlikely(!x@p1)\|x@p1 == NULL\)) {
-  ... when != x = E
-  goto L;
-}
-|
-if (\(!x@p1\|unlikely(!x@p1)\|x@p1 == NULL\))
-  goto L;
-)
-
-@pfnlabel exists@
-identifier pfngoto.L;
-expression pfrel.x;
-identifier reln = {fput}; // @release!relnullok@
-position p2;
-@@
-L:
-... when != x
-reln@p2(x);
+// the report scripts follow their rules: a goto-form match dropped by
+// pf_keep() takes the environment it is in with it
 
 @initialize:python@
 @@
 import re
+
+pf_released = set()   # (file, expression) of the release calls seen
+
+def pf_keep(p1, x):
+    """drop a goto-form match of a pointer no release is called on"""
+    if (p1[0].file, x) not in pf_released:
+        cocci.include_match(False)
 
 def pf_guard(path, line):
     """the condition of the if statement the line is the branch of (a
@@ -137,46 +64,148 @@ def pf_report(p1, p2, x, how, report=False):
         print("%s:%s: [fget-put-failed] %s is put here on a path where it is %s (line %s)"
               % (p2.file, p2.line, x, how, p1.line))
 
+// the expressions some release is called on in the file: the goto forms
+// below are matched for any pointer (one pass), and their matches for
+// pointers never released in the file are dropped before the label rules
+// run (most files have many "if (!p) goto L" tests and no put of p).
+// Inheriting x from here instead costs one pass per released expression.
+@pfrel@
+expression x;
+identifier rel = {fput}; // @release@
+position pr;
+@@
+rel@pr(x)
+
+@script:python@
+x << pfrel.x;
+pr << pfrel.pr;
+@@
+pf_released.add((pr[0].file, x))
+
+@pfin exists@
+expression x, E;
+identifier rel = {fput}; // @release!relerrok@
+identifier reln = {fput}; // @release!relnullok@
+position p1, p2;
+@@
+(
+if (\(IS_ERR@p1(x)\|unlikely(IS_ERR@p1(x))\|IS_ERR_OR_NULL@p1(x)\)) {
+  ... when != x = E
+      when != \(IS_ERR(x)\|IS_ERR_OR_NULL(x)\|PTR_ERR_OR_ZERO(x)\)
+  rel@p2(x);
+  ...
+}
+|
+if (\(!x@p1\|unlikely(!x@p1)\|x@p1 == NULL\)) {
+  ... when != x
+  reln@p2(x);
+  ...
+}
+)
+
 @script:python depends on audit@
 p1 << pfin.p1;
 p2 << pfin.p2;
-x << pfrel.x;
+x << pfin.x;
 rel << pfin.rel = "";
 @@
 pf_report(p1[0], p2[0], x, "an error pointer" if rel else "NULL")
 
-@script:python depends on audit@
-p1 << pfgoto.p1;
-p2 << pflabel.p2;
-x << pfrel.x;
-@@
-pf_report(p1[0], p2[0], x, "an error pointer")
-
-@script:python depends on audit@
-p1 << pfngoto.p1;
-p2 << pfnlabel.p2;
-x << pfrel.x;
-@@
-pf_report(p1[0], p2[0], x, "NULL")
-
 @script:python depends on report && !audit@
 p1 << pfin.p1;
 p2 << pfin.p2;
-x << pfrel.x;
+x << pfin.x;
 rel << pfin.rel = "";
 @@
 pf_report(p1[0], p2[0], x, "an error pointer" if rel else "NULL", True)
 
+@pfgoto exists@
+expression x, E;
+identifier L;
+position p1;
+@@
+(
+if (\(IS_ERR@p1(x)\|unlikely(IS_ERR@p1(x))\|IS_ERR_OR_NULL@p1(x)\)) {
+  ... when != x = E
+  goto L;
+}
+|
+if (\(IS_ERR@p1(x)\|unlikely(IS_ERR@p1(x))\|IS_ERR_OR_NULL@p1(x)\))
+  goto L;
+)
+
+@script:python depends on pfgoto@
+x << pfgoto.x;
+p1 << pfgoto.p1;
+@@
+pf_keep(p1, x)
+
+@pflabel exists@
+identifier pfgoto.L;
+expression pfgoto.x, E;
+identifier rel = {fput}; // @release!relerrok@
+position p2;
+@@
+L:
+... when != x = E
+    when != \(IS_ERR(x)\|IS_ERR_OR_NULL(x)\|PTR_ERR_OR_ZERO(x)\)
+rel@p2(x);
+
+@script:python depends on audit@
+p1 << pfgoto.p1;
+p2 << pflabel.p2;
+x << pfgoto.x;
+@@
+pf_report(p1[0], p2[0], x, "an error pointer")
+
 @script:python depends on report && !audit@
 p1 << pfgoto.p1;
 p2 << pflabel.p2;
-x << pfrel.x;
+x << pfgoto.x;
 @@
 pf_report(p1[0], p2[0], x, "an error pointer", True)
+
+@pfngoto exists@
+expression x, E;
+identifier L;
+position p1;
+@@
+(
+if (\(!x@p1\|unlikely(!x@p1)\|x@p1 == NULL\)) {
+  ... when != x = E
+  goto L;
+}
+|
+if (\(!x@p1\|unlikely(!x@p1)\|x@p1 == NULL\))
+  goto L;
+)
+
+@script:python depends on pfngoto@
+x << pfngoto.x;
+p1 << pfngoto.p1;
+@@
+pf_keep(p1, x)
+
+@pfnlabel exists@
+identifier pfngoto.L;
+expression pfngoto.x;
+identifier reln = {fput}; // @release!relnullok@
+position p2;
+@@
+L:
+... when != x
+reln@p2(x);
+
+@script:python depends on audit@
+p1 << pfngoto.p1;
+p2 << pfnlabel.p2;
+x << pfngoto.x;
+@@
+pf_report(p1[0], p2[0], x, "NULL")
 
 @script:python depends on report && !audit@
 p1 << pfngoto.p1;
 p2 << pfnlabel.p2;
-x << pfrel.x;
+x << pfngoto.x;
 @@
 pf_report(p1[0], p2[0], x, "NULL", True)
