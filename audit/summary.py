@@ -238,18 +238,14 @@ def specialize(sum_path):
             if drop:
                 line = line[:a] + "^(?!(?:%s)$)(?:.*(?:%s))" % ("|".join(drop), line[a:b]) + \
                     line[b:]
-        if m and m.group(2) and "{" in line:
+        if m and (names or m.group(2)) and "{" in line:
             # @release!relnullok@: the list less the names of kind "not"
-            drop = {n for k in m.group(2).split("+") for n in kinds.get(k, [])}
+            drop = {n for k in (m.group(2) or "").split("+") for n in kinds.get(k, [])}
             a, b = line.index("{") + 1, line.rindex("}")
             old = [x.strip() for x in line[a:b].split(",") if x.strip()]
             keep = [x for x in old + sorted(set(names) - set(old)) if x not in drop]
             # SmPL has no empty list: a name that is called nowhere
             line = line[:a] + ", ".join(keep or ["__fdsafe_none"]) + line[b:]
-        elif names and "{" in line:
-            a, b = line.index("{") + 1, line.rindex("}")
-            old = [x.strip() for x in line[a:b].split(",") if x.strip()]
-            line = line[:a] + ", ".join(old + sorted(set(names) - set(old))) + line[b:]
         elif names and '=~ "' in line:
             a = line.index('=~ "') + 4
             b = line.index('"', a)
@@ -774,6 +770,16 @@ def file_fns(tree, paths, cache, headers=False):
     return fns
 
 
+def definitions(tree, names, cache, headers=False):
+    """the parsed functions (Fn) of the files defining any of names,
+    wherever they are in the tree (a line starting a definition: "type
+    name(" at column 0), static inlines of headers too if headers"""
+    names, defs = sorted(names), set()
+    for i in range(0, len(names), 200):
+        defs |= grep(tree, r"^[a-z].*[ *](%s)\(" % "|".join(names[i:i + 200]))
+    return file_fns(tree, defs, cache, headers)
+
+
 def held_locals(f, acqset):
     """the locals of f assigned the result of a call to one of acqset"""
     return {v for v, rhs in f.assigns
@@ -815,11 +821,7 @@ def release_tests(tree, cache, kinds, rels):
     "WARN_ON(!dmabuf ...)") / for an error pointer (IS_ERR(p),
     IS_ERR_OR_NULL(p)): calling it with one is no crash.  The definitions
     are read wherever they are in the tree, headers too (static inlines)."""
-    names = sorted(rels)
-    defs = set()
-    for i in range(0, len(names), 200):
-        defs |= grep(tree, r"^[a-z].*[ *](%s)\(" % "|".join(names[i:i + 200]))
-    for f in file_fns(tree, defs, cache, headers=True):
+    for f in definitions(tree, rels, cache, headers=True):
         if f.name not in rels:
             continue
         ps = [p for p, ty in f.params if "*" in ty]
@@ -858,11 +860,7 @@ def okstore_kinds(tree, fns, cache, kinds, acqset):
                 want.add(m.group(1))
     if not want:
         return
-    defs = set()
-    names = sorted(want)
-    for i in range(0, len(names), 200):
-        defs |= grep(tree, r"^[a-z].*[ *](%s)\(" % "|".join(names[i:i + 200]))
-    for f in file_fns(tree, defs, cache):
+    for f in definitions(tree, want, cache):
         if f.name not in want or f.ret not in ("int", "long"):
             continue
         for p, ty in f.params:
