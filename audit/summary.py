@@ -34,6 +34,10 @@ SUMMARY_OUT gets one "KIND name" line per function:
              of an object its caller passed (get_clock_desc(id, &cd)); the
              caller owns it once the call succeeded
   outrel     puts that member of an object of that type (put_clock_desc())
+  fileout    returns an int and stores an owned file through a struct
+             file ** (or array) parameter (create_pipe_files(files),
+             sctp_getsockopt_peeloff_common(..., &newfile)): when the call
+             succeeds the caller owns *p / p[i]
   okstore    named like a hand-off, but stores its pointer parameter only
              after a failure exit and never puts it: keeps the reference
              only when it succeeds (its definition is read wherever it is)
@@ -97,7 +101,8 @@ SUMMARY_OUT gets one "KIND name" line per function:
              that tree (tests/corpus)
 FILES_OUT gets the .c/.h files (outside tools/) that mention the fd API, a
 put, a lookup, any owner, a caller of a lookup function, or an fd install
-(fd_install(), dma_buf_fd(), anon_inode_getfd()), or an "acquire" function.
+(fd_install(), dma_buf_fd(), anon_inode_getfd()), or an "acquire" or
+"fileout" function.
 """
 import collections, functools, os, re, subprocess, sys
 
@@ -815,6 +820,44 @@ def out_kinds(fns, kinds, acqset, relset):
                     kinds.setdefault(f.name, set()).add("outrel")
 
 
+def fileout_kinds(fns, kinds, acqset):
+    """fileout: returns an int and stores an owned file (the result of an
+    owner or acquirer, directly or through a local) through a parameter
+    that points to the caller's struct file * or array of them ("*res =
+    sock_alloc_file(...)", "res[0] = alloc_file_clone(...)"), or passes
+    such a parameter on to another fileout function (__do_pipe_flags() ->
+    create_pipe_files()); a fixpoint over the functions read.  When the
+    call succeeds the caller owns what it passed the address of."""
+    cands = []
+    for f in fns:
+        if not is_int(f.ret):
+            continue
+        outp = [p for p, ty in f.params if re.fullmatch(r"struct file \*\*?", ty)]
+        if outp:
+            cands.append((f, outp))
+    held = {f.name: held_locals(f, acqset) for f, _ in cands}
+    grown = True
+    while grown:
+        grown = False
+        for f, outp in cands:
+            if "fileout" in kinds.get(f.name, ()):
+                continue
+            for p in outp:
+                ok = False
+                for m in re.finditer(r"(?:\*\s*%s|\b%s\s*\[[^\]]*\])\s*=(?!=)\s*(\w+)\s*(\(?)"
+                                     % (p, p), f.body):
+                    if (m.group(1) in acqset) if m.group(2) else (m.group(1) in held[f.name]):
+                        ok = True
+                for m in re.finditer(r"\b(\w+)\s*\(", f.body):
+                    if "fileout" in kinds.get(m.group(1), ()) and \
+                            p in call_args(f.body, m.end()):
+                        ok = True
+                if ok:
+                    kinds.setdefault(f.name, set()).add("fileout")
+                    grown = True
+                    break
+
+
 def release_tests(tree, cache, kinds, rels):
     """relnullok / relerrok: a release whose body tests its (first pointer)
     parameter for NULL (dma_fence_put(): "if (fence)"; dma_buf_put():
@@ -1095,6 +1138,11 @@ def main():
     fieldleak.kinds(tree, fns, cache, kinds, owners | set(acqs))
     rels = {"fput", "sockfd_put", "dma_buf_put"} | {n for k, n in pk if k == "release"}
     out_kinds(fns, kinds, owners | set(acqs), rels)
+    fileout_kinds(fns, kinds, owners | set(acqs))
+    # the callers of the fileout functions (fileout-leak checks them)
+    fo = sorted(n for n in kinds if "fileout" in kinds[n])
+    for i in range(0, len(fo), 200):
+        sel |= grep(tree, r"\b(%s)\s*\(" % "|".join(fo[i:i + 200]))
     release_tests(tree, cache, kinds, rels)
     with open(sum_out, "w") as out:
         for n in sorted(owners - {"get_file"}):

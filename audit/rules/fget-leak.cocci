@@ -28,8 +28,10 @@
 /// unless the first pass read its body and found that it only dereferences
 /// or tests its pointer parameters (summary "pborrow").
 /// Only locals and parameters (a file-scope variable holding it is a
-/// hand-off); a later `if (fv)` test of the pointer ends the path (it may be
-/// NULL there: acquired on one branch only).
+/// hand-off); a later `if (fv)` test of the pointer whose branch uses it
+/// ends the path (it may be NULL there: acquired on one branch only, and
+/// put or handed off in that branch); a test whose branch does not touch
+/// the file does not.
 ///
 // Confidence: Moderate (hand-offs to functions outside the tree are guessed
 //   from their names)
@@ -46,7 +48,7 @@ identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store
 expression E, E1;
 type T;
 position p1, p2, p3;
-statement S, S3, S4, S5;
+statement S, S3, S5;
 identifier rel = {fput}; // @release@
 @@
 (
@@ -69,7 +71,8 @@ if (\(!fv\|IS_ERR(fv)\|IS_ERR_OR_NULL(fv)\|fv == NULL\|unlikely(!fv)\|unlikely(I
     when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
     when != if (...) \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\); else S3
     when != if (...) S3 else \(fput(fv)\|dma_buf_put(fv)\|sockfd_put(fv)\|fput(fv->file)\|rel(fv)\);
-    when != if (\(fv\|fv != NULL\)) S4 else S5
+    when != if (\(fv\|fv != NULL\)) { <+... fv ...+> } else S5
+    when != if (\(fv\|fv != NULL\)) { <+... fv ...+> }
 (
 return@p2 <+... fv->fld ...+>;
 |

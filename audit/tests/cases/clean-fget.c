@@ -90,3 +90,23 @@ int exe_path_of_ok(struct task_struct *task, struct path *path)
 	} else
 		return -ENOENT;
 }
+
+// acquired on one branch only; the put is in a later test of the pointer
+int fget_one_branch(int fd, int want)
+{
+	struct file *file = NULL;
+	int ret = 0;
+
+	if (want) {
+		file = fget(fd);
+		if (!file)
+			return -EBADF;
+		ret = do_x(file);
+	}
+	do_y();
+	if (file) {
+		pr_debug("done\n");
+		fput(file);
+	}
+	return ret;
+}

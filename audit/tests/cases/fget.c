@@ -101,3 +101,16 @@ int exe_path_of(struct task_struct *task, struct path *path)
 	} else
 		return -ENOENT;
 }
+
+// a later test of the pointer whose branch forgets the put ends no path
+int fget_tested_no_put(int fd)
+{
+	struct file *file = fget(fd);
+
+	if (!file)
+		return -EBADF;
+	do_x(file);
+	if (file)
+		pr_debug("done\n");
+	return 0; // expect: fget-leak
+}
