@@ -1,26 +1,11 @@
 // fileout-leak: files a callee stored through a struct file ** parameter,
-// put or handed off on every path.
-int fo_c_mkpipe(struct file **res, int flags)
-{
-	struct file *f;
-
-	f = alloc_file_pseudo(inode, mnt, "", O_WRONLY, &fops);
-	if (IS_ERR(f))
-		return PTR_ERR(f);
-	res[0] = alloc_file_clone(f, O_RDONLY, &fops);
-	if (IS_ERR(res[0])) {
-		fput(f);
-		return PTR_ERR(res[0]);
-	}
-	res[1] = f;
-	return 0;
-}
-
+// put or handed off on every path.  The callees fo_mkpipe() and
+// fo_getsock() are fileout.c's.
 static int fo_c_pipe_flags(int *fd, struct file **files, int flags)
 {
 	int error;
 
-	error = fo_c_mkpipe(files, flags);
+	error = fo_mkpipe(files, flags);
 	if (error)
 		return error;
 	error = get_unused_fd_flags(flags);
@@ -36,22 +21,12 @@ err_read_pipe:
 	return error;
 }
 
-int fo_c_getsock(struct sock *sk, struct file **newfile)
-{
-	struct socket *sock = sk->sk_socket;
-
-	*newfile = sock_alloc_file(sock, 0, NULL);
-	if (IS_ERR(*newfile))
-		return PTR_ERR(*newfile);
-	return 3;
-}
-
 int fo_c_setup(struct info *info)
 {
 	struct file *to[2];
 	int err;
 
-	err = fo_c_mkpipe(to, 0);
+	err = fo_mkpipe(to, 0);
 	if (err)
 		return err;
 	err = replace_fd(0, to[0], 0);
@@ -69,7 +44,7 @@ int fo_c_peeloff(struct sock *sk, char __user *optval, int len)
 	struct file *newfile = NULL;
 	int retval;
 
-	retval = fo_c_getsock(sk, &newfile);
+	retval = fo_getsock(sk, &newfile);
 	if (retval < 0)
 		goto out;
 	if (copy_to_user(optval, &len, len)) {
@@ -137,7 +112,7 @@ int fo_c_failed(struct sock *sk)
 	struct file *nf;
 	int fd;
 
-	fd = fo_c_getsock(sk, &nf);
+	fd = fo_getsock(sk, &nf);
 	if (fd < 0) {
 		pr_err("no socket file");
 		return fd;
@@ -152,7 +127,7 @@ int fo_c_iftest(struct sock *sk)
 	struct file *nf = NULL;
 	int fd;
 
-	fd = fo_c_getsock(sk, &nf);
+	fd = fo_getsock(sk, &nf);
 	if (fd < 0)
 		return fd;
 	if (nf)
@@ -168,7 +143,7 @@ int fo_c_flagput(struct sock *sk, int flags, char __user *buf)
 	int ret;
 
 	if (flags & 1) {
-		fd = fo_c_getsock(sk, &nf);
+		fd = fo_getsock(sk, &nf);
 		if (fd < 0)
 			return fd;
 	}
