@@ -26,7 +26,7 @@
 ///     --macro-file cocci/fd_macros.h FILES...
 ///
 /// and then lists the .file members that are left: the struct fd ones
-/// among them are the hand fixes named in the commit message of 0001.
+/// among them are the hand fixes named in the commit message of patch 0004.
 //
 // Confidence: High
 // Options: --include-headers --local-includes --max-width 100 --macro-file cocci/fd_macros.h

@@ -1,20 +1,20 @@
 #!/usr/bin/env bash
 # cocci/regen.sh TREE
-# Re-run the semantic patches of patches 0003 (fd_file) and 0004
+# Re-run the semantic patches of patches 0004 (fd_file) and 0005
 # (fd_empty) on TREE, a pristine linux-source-6.1 tree (git, clean), and
 # report what is left for hand-fixing.  Compare the result with the
-# patches: `git -C TREE diff` after step 1 must equal 0003 minus the
+# patches: `git -C TREE diff` after step 1 must equal 0004 minus the
 # include/linux/file.h hunk and the hand fixes listed in its commit
-# message (likewise for step 2 on top of 0003).
+# message (likewise for step 2 on top of 0004).
 #
 #   cocci/regen.sh /tmp/linux-6.1            # step 1: fd_file
-#   STEP=2 cocci/regen.sh /tmp/linux-6.1     # step 2: fd_empty (tree at 0003)
+#   STEP=2 cocci/regen.sh /tmp/linux-6.1     # step 2: fd_empty (tree at 0004)
 #   STEP=3 cocci/regen.sh /tmp/linux-6.1     # step 3: CLASS(fd) (tree at the
-#                                            # series, before 0018-0033)
+#                                            # series, before 0019-0034)
 #
 # Step 3 (cocci/class_fd.cocci) leaves out kernel/bpf, net/core/sock_map.c
 # and fs/overlayfs (converted by the series itself); its result is
-# patches 0018-0033 minus the hand fixes their commit messages list.
+# patches 0019-0034 minus the hand fixes their commit messages list.
 # Needs spatch (tested with 1.1.1).  Takes ~2 min of CPU (step 3: ~5).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

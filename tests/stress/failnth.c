@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fail-nth walk: every fd-taking call of one table (BPF commands, VFS,
- * event, socket and namespace syscalls, the conversion of 0018-0033) is run with
+ * event, socket and namespace syscalls, the conversion of 0019-0034) is run with
  * /proc/thread-self/fail-nth = 1, 2, 3, ... (the nth slab allocation, page
  * allocation or user copy of the call fails) until the call no longer
  * reaches the nth fault point.  Each point starts from fresh objects, and
@@ -956,7 +956,7 @@ static long do_open_tree(void)
 		       AT_EMPTY_PATH | OPEN_TREE_CLONE);
 }
 
-/* calls of the tree-wide conversion (0018-0033) not walked elsewhere */
+/* calls of the tree-wide conversion (0019-0034) not walked elsewhere */
 
 static long do_fsmount(void)
 {

@@ -118,7 +118,7 @@ out:
 	return ret;
 }
 
-/* the same bug after the 6.1 port's patch 0003 (struct fderr) */
+/* the same bug after the 6.1 port's patch 0006 (struct fderr) */
 struct fderr {
 	struct file *file;
 	bool cloned;
