@@ -18,7 +18,9 @@ SUMMARY_OUT gets one "KIND name" line per function:
              atomic_long_inc_not_zero(&f->f_count));
              computed to a fixpoint over the whole tree from the seed list
   fconsume   takes a struct file * parameter and fput()s or stores it
-             (passing a file to it hands the reference off)
+             (passing a file to it hands the reference off); also read
+             for callees defined outside the selected files, wherever
+             they are, when a held file is passed to them
   fgetref    takes its own reference on its struct file * parameter
              (get_file()) and neither puts nor stores nor installs the
              parameter itself: the caller's reference stays the caller's
@@ -778,10 +780,11 @@ def file_fns(tree, paths, cache, headers=False):
 def definitions(tree, names, cache, headers=False):
     """the parsed functions (Fn) of the files defining any of names,
     wherever they are in the tree (a line starting a definition: "type
-    name(" at column 0), static inlines of headers too if headers"""
+    name(" at column 0, or "name(" there after a line holding the type),
+    static inlines of headers too if headers"""
     names, defs = sorted(names), set()
     for i in range(0, len(names), 200):
-        defs |= grep(tree, r"^[a-z].*[ *](%s)\(" % "|".join(names[i:i + 200]))
+        defs |= grep(tree, r"^([a-z].*[ *])?(%s)\(" % "|".join(names[i:i + 200]))
     return file_fns(tree, defs, cache, headers)
 
 
@@ -915,6 +918,52 @@ def okstore_kinds(tree, fns, cache, kinds, acqset):
                 continue
             if re.search(r"\breturn\s+(?!0\s*;)[^;]+;|\bgoto\s+\w+\s*;", f.body[:st.start()]):
                 kinds.setdefault(f.name, set()).add("okstore")
+
+
+NOT_CALLS = {"if", "while", "for", "switch", "return", "sizeof", "typeof", "__typeof__",
+             "defined", "likely", "unlikely", "READ_ONCE", "WARN_ON", "WARN_ON_ONCE",
+             "BUG_ON", "IS_ERR", "PTR_ERR", "IS_ERR_OR_NULL", "ERR_PTR", "ERR_CAST"}
+
+
+def callee_consume_kinds(tree, fns, cache, kinds, acqset):
+    """fconsume for the callees that the files read do not define: a
+    function passed a held file (a local assigned an owner's or acquirer's
+    result, or filled through "&v" by a fileout call) by a function read
+    here, whose own definition, wherever it is in the tree, puts its
+    struct file * parameter or stores it in a member ("btp->bt_bdev_file =
+    bdev_file;"): the caller handed the reference over.  Only its success
+    path may keep it (xfs_alloc_buftarg() frees btp and returns NULL on
+    failure), so this is a hand-off for the leak rules, which look at the
+    success side.  Static callees of the files read are summarized by the
+    main pass already."""
+    fo = {n for n in kinds if "fileout" in kinds[n]}
+    known = {f.name for f in fns} | set(acqset) | NOT_CALLS
+    want = set()
+    for f in fns:
+        held = held_locals(f, acqset)
+        for m in re.finditer(r"\b(\w+)\s*\(", f.body):
+            if m.group(1) in fo:
+                held |= {a[1:].strip() for a in call_args(f.body, m.end())
+                         if re.fullmatch(r"&\s*\w+", a)}
+        if not held:
+            continue
+        for m in re.finditer(r"\b(\w+)\s*\(", f.body):
+            n = m.group(1)
+            if n in known or n in want or kinds.get(n, set()) & {"fconsume", "pborrow", "fgetref"}:
+                continue
+            if held & set(call_args(f.body, m.end())):
+                want.add(n)
+    if not want:
+        return
+    for f in definitions(tree, want, cache):
+        if f.name not in want:
+            continue
+        for p, ty in f.params:
+            if ty != "struct file *":
+                continue
+            if re.search(r"\bfput\(\s*%s\s*\)|[\w\]]\s*(?:->|\.)\s*\w+\s*=\s*%s\s*;" % (p, p),
+                         f.body):
+                kinds.setdefault(f.name, set()).add("fconsume")
 
 
 def pair_kinds_of(tree):
@@ -1139,6 +1188,7 @@ def main():
     rels = {"fput", "sockfd_put", "dma_buf_put"} | {n for k, n in pk if k == "release"}
     out_kinds(fns, kinds, owners | set(acqs), rels)
     fileout_kinds(fns, kinds, owners | set(acqs))
+    callee_consume_kinds(tree, fns, cache, kinds, owners | set(acqs))
     # the callers of the fileout functions (fileout-leak checks them)
     fo = sorted(n for n in kinds if "fileout" in kinds[n])
     for i in range(0, len(fo), 200):

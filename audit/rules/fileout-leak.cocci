@@ -22,8 +22,9 @@
 /// Only names declared struct file * / struct file *[] / struct file **
 /// in the function (an int fd[2] passed next to the files is no file).
 ///
-// Confidence: Moderate (precision not measured on a triaged tree; hand-offs
-//   to functions outside the tree are guessed from their names)
+// Confidence: Moderate (whole trees: 1 finding on pristine 6.1, true; none
+//   on Debian 6.12.118; hand-offs to functions outside the tree are
+//   guessed from their names)
 // Options: --no-includes --include-headers
 // Comments: part of the fd-lifetime auditor, audit/ of the fdsafe project
 

@@ -161,3 +161,30 @@ out_close:
 	}
 	return ret;
 }
+
+/* the same in a function with a __free(fput) variable (6.12's shape) */
+int fo_c_setup_free(struct info *info)
+{
+	struct file *to[2];
+	int err;
+
+	if (info->pid) {
+		struct file *pidfs_file __free(fput) = NULL;
+
+		pidfs_file = fo_pidfs_file(info->pid, 0);
+		if (IS_ERR(pidfs_file))
+			return PTR_ERR(pidfs_file);
+		err = replace_fd(3, pidfs_file, 0);
+		if (err < 0)
+			return err;
+	}
+	err = fo_mkpipe(to, 0);
+	if (err)
+		return err;
+	info->pipe = to[1];
+	err = replace_fd(0, to[0], 0);
+	fput(to[0]);
+	if (err < 0)
+		return err;
+	return 0;
+}
