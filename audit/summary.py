@@ -100,7 +100,9 @@ SUMMARY_OUT gets one "KIND name" line per function:
              the releases as puts.  summary.py --pairs-table TREE prints all
              pairs (docs/audit-pairs.md); summary.py --pairs TREE the two
              kinds, which AUDIT_PAIRS=FILE adds to a run on a few files of
-             that tree (tests/corpus)
+             that tree (tests/corpus).  AUDIT_ALL_PAIRS=1 (audit/run
+             --all-pairs, opt-in): every acquirer with a pointer type
+             whose pair two functions confirm, not only the fd lookups
 FILES_OUT gets the .c/.h files (outside tools/) that mention the fd API, a
 put, a lookup, any owner, a caller of a lookup function, or an fd install
 (fd_install(), dma_buf_fd(), anon_inode_getfd()), or an "acquire" or
@@ -734,7 +736,9 @@ def pair_kinds(pairs, fdacq):
     return a pointer with a reference and whose pair is confirmed by two
     functions of the tree, "release R" for their releases"""
     out = set()
-    for a in fdacq:
+    # AUDIT_ALL_PAIRS=1 (experiment): the confirmed pairs of every
+    # acquirer, not only of the fd lookups
+    for a in (pairs if os.environ.get("AUDIT_ALL_PAIRS") else fdacq):
         if a in pairs and "*" in pairs[a][1] and pairs[a][2] >= 2:
             out.add(("acquire", a))
             out.add(("release", pairs[a][0]))
