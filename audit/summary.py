@@ -18,6 +18,8 @@ SUMMARY_OUT gets one "KIND name" line per function:
              atomic_long_inc_not_zero(&f->f_count));
              computed to a fixpoint over the whole tree from the seed list
   fconsume   takes a struct file * parameter and fput()s or stores it
+  objconsume (--all-pairs) is passed a reference of another object by a
+             caller holding it, and releases or stores that parameter
              (passing a file to it hands the reference off); also read
              for callees defined outside the selected files, wherever
              they are, when a held file is passed to them
@@ -101,8 +103,10 @@ SUMMARY_OUT gets one "KIND name" line per function:
              pairs (docs/audit-pairs.md); summary.py --pairs TREE the two
              kinds, which AUDIT_PAIRS=FILE adds to a run on a few files of
              that tree (tests/corpus).  AUDIT_ALL_PAIRS=1 (audit/run
-             --all-pairs, opt-in): every acquirer with a pointer type
-             whose pair two functions confirm, not only the fd lookups
+             --all-pairs, opt-in): also every other acquirer with a
+             pointer type whose pair two functions confirm, as kinds
+  objacquire / objrelease  (rules/ref-*.cocci: references the function
+             took itself, with the function's own release as evidence)
 FILES_OUT gets the .c/.h files (outside tools/) that mention the fd API, a
 put, a lookup, any owner, a caller of a lookup function, or an fd install
 (fd_install(), dma_buf_fd(), anon_inode_getfd()), or an "acquire" or
@@ -547,6 +551,8 @@ def infer_pairs(tree, cache=None, log=None):
                 % (rounds, len(parsed), len(acq), len(rel), len(lookups), len(todo)))
     # a pair needs a function of the tree that releases what the acquirer
     # returned with it (both called in one function)
+    pure = {f.name for f in fns if f.name in rel and pure_release(f, rel)} | \
+        (set(macros) & set(rel))
     together = collections.Counter()
     relnames = set(rel)
     for f in fns:
@@ -556,7 +562,43 @@ def infer_pairs(tree, cache=None, log=None):
                 for r in f.calls & relnames:
                     if rel[r] == acq[x]:
                         together[(x, r)] += 1
-    return acq, rel, lookups, ncalls, together
+    return acq, rel, lookups, ncalls, together, pure
+
+
+PURE_TESTS = {"IS_ERR", "IS_ERR_OR_NULL", "ZERO_OR_NULL_PTR", "WARN_ON", "WARN_ON_ONCE",
+              "BUG_ON", "likely", "unlikely", "if", "while", "for", "switch", "sizeof", "return"}
+UNLINK = re.compile(r"(?:^|_)(?:del|remove|erase|unlink|detach|unregister|dequeue)(?:_|$)")
+
+
+def pure_release(f, rel):
+    """f is a plain release: before it drops the reference (a refcount put,
+    or a call of a release, on its parameter or a member of it) it passes
+    its parameter to no other call (tests aside) and unlinks no member of
+    it.  A function that also unlinks, unregisters or submits its object
+    (i915_request_add(), zcrypt_card_unregister()) drops a reference as
+    one of its effects, and its callers may go on using the object."""
+    ps = [q for q, t in f.params if t == rel[f.name]] or [q for q, t in f.params if "*" in t]
+    if not ps:
+        return False
+    p = ps[0]
+    calls = list(re.finditer(r"\b(\w+)\s*\(", f.body))
+    for m in calls:
+        if not (PRIM_PUT.match(f.body, m.start()) or (m.group(1) in rel and m.group(1) != f.name)):
+            continue
+        a = call_args(f.body, m.end())
+        if not a or arg_base(a[0]) != p:
+            continue
+        for c in calls:
+            if c.start() >= m.start():
+                return True
+            if c.group(1) in PURE_TESTS:
+                continue
+            for x in call_args(f.body, c.end()):
+                x = strip_casts(x.strip())
+                if x == p or (UNLINK.search(c.group(1)) and arg_base(x) == p):
+                    return False
+        return True
+    return False
 
 
 def macro_type(n, fns):
@@ -715,7 +757,7 @@ def fd_pairs(tree, cache=None, log=None):
     acquirer -> (release, type, functions using both); fdacq: the fd
     lookups among the acquirers.  A pair needs a pointer (or struct) type
     other than void *, and a function of the tree calling both."""
-    acq, rel, lookups, ncalls, together = infer_pairs(tree, cache, log)
+    acq, rel, lookups, ncalls, together, pure = infer_pairs(tree, cache, log)
     bytype = collections.defaultdict(list)
     for r, t in rel.items():
         bytype[t].append(r)
@@ -725,8 +767,10 @@ def fd_pairs(tree, cache=None, log=None):
             continue
         rs = [r for r in bytype.get(t, ()) if together[(a, r)]]
         if rs:
-            r = max(rs, key=lambda r: (together[(a, r)], ncalls[r], r))
-            pairs[a] = (r, t, together[(a, r)])
+            # a plain release first (pure_release()), then the one most
+            # often called together with the acquirer
+            r = max(rs, key=lambda r: (r in pure, together[(a, r)], ncalls[r], r))
+            pairs[a] = (r, t, together[(a, r)], r in pure)
     fdacq = {a for a in lookups if a in acq}
     return pairs, fdacq, acq, ncalls, together
 
@@ -734,15 +778,19 @@ def fd_pairs(tree, cache=None, log=None):
 def pair_kinds(pairs, fdacq):
     """summary lines for the rules: "acquire A" for the fd lookups that
     return a pointer with a reference and whose pair is confirmed by two
-    functions of the tree, "release R" for their releases"""
+    functions of the tree, "release R" for their releases; with
+    AUDIT_ALL_PAIRS=1, "objacquire A" / "objrelease R" for the confirmed
+    pairs of every other acquirer (the ref-* rules)"""
     out = set()
-    # AUDIT_ALL_PAIRS=1 (experiment): the confirmed pairs of every
-    # acquirer, not only of the fd lookups
     for a in (pairs if os.environ.get("AUDIT_ALL_PAIRS") else fdacq):
         if a in pairs and "*" in pairs[a][1] and pairs[a][2] >= 2:
-            out.add(("acquire", a))
-            out.add(("release", pairs[a][0]))
-    return out
+            fd = a in fdacq
+            if not fd and not pairs[a][3]:
+                continue        # the ref-* rules: plain releases only
+            out.add(("acquire" if fd else "objacquire", a))
+            out.add(("release" if fd else "objrelease", pairs[a][0]))
+    fdrel = {n for k, n in out if k == "release"}
+    return {(k, n) for k, n in out if not (k == "objrelease" and n in fdrel)}
 
 
 def pairs_main(tree, table):
@@ -752,11 +800,11 @@ def pairs_main(tree, table):
         for k, n in sorted(pair_kinds(pairs, fdacq)):
             print("%s %s" % (k, n))
         return
-    rules = {n for k, n in pair_kinds(pairs, fdacq) if k == "acquire"}
+    rules = {n for k, n in pair_kinds(pairs, fdacq) if k in ("acquire", "objacquire")}
     print("| acquirer | release | type | functions calling both | fd lookup | in the rules |")
     print("|---|---|---|---|---|---|")
     for a in sorted(pairs, key=lambda a: (a not in fdacq, -pairs[a][2], a)):
-        r, t, n = pairs[a]
+        r, t, n, _ = pairs[a]
         print("| %s | %s | `%s` | %d | %s | %s |" % (a, r, t, n, "yes" if a in fdacq else "",
                                                   "yes" if a in rules else ""))
     sys.stderr.write("pairs: %d acquirers, %d pairs, %d fd lookups among the acquirers, "
@@ -970,6 +1018,42 @@ def callee_consume_kinds(tree, fns, cache, kinds, acqset):
                 kinds.setdefault(f.name, set()).add("fconsume")
 
 
+def obj_consume_kinds(tree, fns, cache, kinds, objacqs, objrels):
+    """objconsume (--all-pairs, the ref-* rules): a function that a held
+    reference of another object is passed to (a local assigned an
+    "objacquire" result), and whose definition, in the files read or
+    wherever the tree has it, releases its pointer parameter with an
+    inferred release ("objrelease") or stores it in a member on some path
+    (btmrvl_check_evtpkt() frees the skb it is given when it handles it):
+    the caller may have handed the reference over, so its leak rule takes
+    the call as a hand-off."""
+    if not objacqs or not objrels:
+        return
+    rels = "|".join(sorted(objrels))
+    byname = {f.name: f for f in fns}
+    want = set()
+    for f in fns:
+        held = held_locals(f, objacqs)
+        if not held:
+            continue
+        for m in re.finditer(r"\b(\w+)\s*\(", f.body):
+            n = m.group(1)
+            if n in NOT_CALLS or n in objacqs or n in objrels or n in want:
+                continue
+            if held & set(call_args(f.body, m.end())):
+                want.add(n)
+    defs = [byname[n] for n in want if n in byname]
+    other = want - set(byname)
+    if other:
+        defs += [f for f in definitions(tree, other, cache) if f.name in other]
+    for f in defs:
+        for q, ty in f.params:
+            q = re.escape(q)
+            if "*" in ty and re.search(r"\b(?:%s)\s*\(\s*%s\s*\)|[\w\]]\s*(?:->|\.)\s*\w+\s*=\s*%s\s*;"
+                                       % (rels, q, q), f.body):
+                kinds.setdefault(f.name, set()).add("objconsume")
+
+
 def pair_kinds_of(tree):
     """the "acquire" / "release" summary lines of the tree's fd lookups
     (run in a worker process, beside the rest of the first pass)"""
@@ -1181,18 +1265,23 @@ def main():
     pool.join()
     if os.environ.get("AUDIT_PAIRS"):
         pk |= {tuple(l.split()) for l in open(os.environ["AUDIT_PAIRS"]) if len(l.split()) == 2}
+    # a pair of an fd lookup in any of the two sources stays an fd pair
+    fdnames = {n for k, n in pk if k in ("acquire", "release")}
+    pk = {(k, n) for k, n in pk if not (k.startswith("obj") and n in fdnames)}
     for k, n in pk:
         kinds.setdefault(n, set()).add(k)
-    acqs = sorted(n for k, n in pk if k == "acquire")
+    acqs = sorted(n for k, n in pk if k in ("acquire", "objacquire"))
     if acqs:
         sel |= grep(tree, r"\b(%s)\s*\(" % "|".join(acqs))
     fns = file_fns(tree, sel, cache)     # parsed once for the three passes
     okstore_kinds(tree, fns, cache, kinds, owners | set(acqs))
     fieldleak.kinds(tree, fns, cache, kinds, owners | set(acqs))
-    rels = {"fput", "sockfd_put", "dma_buf_put"} | {n for k, n in pk if k == "release"}
+    rels = {"fput", "sockfd_put", "dma_buf_put"} | {n for k, n in pk if k in ("release", "objrelease")}
     out_kinds(fns, kinds, owners | set(acqs), rels)
     fileout_kinds(fns, kinds, owners | set(acqs))
     callee_consume_kinds(tree, fns, cache, kinds, owners | set(acqs))
+    obj_consume_kinds(tree, fns, cache, kinds, {n for k, n in pk if k == "objacquire"},
+                      {n for k, n in pk if k == "objrelease"})
     # the callers of the fileout functions (fileout-leak checks them)
     fo = sorted(n for n in kinds if "fileout" in kinds[n])
     for i in range(0, len(fo), 200):

@@ -45,7 +45,7 @@ int ap_timer_create(struct ap_task *t, struct ap_timer *timer)
 	if (!pid)
 		return -ESRCH;
 	if (timer->flags & 1)
-		return -EINVAL; // expect: fget-leak
+		return -EINVAL; // expect: ref-leak
 	timer->nr = pid->nr;
 	ap_put_pid(pid);
 	return 0;
@@ -57,6 +57,51 @@ int ap_double(struct ap_task *t)
 	int nr = pid->nr;
 
 	ap_put_pid(pid);
-	ap_put_pid(pid); // expect: fget-double-put fget-use-after-put
+	ap_put_pid(pid); // expect: ref-double-put
 	return nr;
+}
+
+int ap_late(struct ap_task *t)
+{
+	struct ap_pid *pid = ap_get_pid(t->pid);
+
+	if (!pid)
+		return -ESRCH;
+	ap_put_pid(pid);
+	return pid->nr; // expect: ref-use-after-put
+}
+
+/* a second reference taken on it: both puts are its own */
+int ap_two_refs(struct ap_task *t)
+{
+	struct ap_pid *pid = ap_get_pid(t->pid);
+	int nr;
+
+	if (!pid)
+		return -ESRCH;
+	ap_get_pid(pid);
+	ap_put_pid(pid);
+	nr = pid->nr;
+	ap_put_pid(pid);
+	return nr;
+}
+
+/* never released here: kept by a contract this function does not show */
+int ap_attach(struct ap_task *t, struct ap_timer *timer)
+{
+	struct ap_pid *pid = ap_get_pid(t->pid);
+
+	if (!pid)
+		return -ESRCH;
+	if (timer->flags & 1)
+		return -EINVAL;
+	timer->nr = pid->nr;
+	return 0;
+}
+
+/* given, not acquired here: the caller's reference may pin it */
+int ap_given(struct ap_pid *pid)
+{
+	ap_put_pid(pid);
+	return pid->nr;
 }
