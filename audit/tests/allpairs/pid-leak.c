@@ -4,6 +4,7 @@
 // so the default run does not follow it.
 struct ap_pid {
 	refcount_t count;
+	struct list_head list;
 	int nr;
 };
 
@@ -104,4 +105,91 @@ int ap_given(struct ap_pid *pid)
 {
 	ap_put_pid(pid);
 	return pid->nr;
+}
+
+/*
+ * References this function does not own alone, or that it hands over:
+ * no ref-* finding.
+ */
+
+/* the loop's iterator assigns it again */
+int ap_walk(struct ap_task *t, struct list_head *head)
+{
+	struct ap_pid *pid = ap_get_pid(t->pid);
+	int n = 0;
+
+	if (!pid)
+		return -ESRCH;
+	ap_put_pid(pid);
+	list_for_each_entry(pid, head, list)
+		n += pid->nr;
+	return n;
+}
+
+/* taken off a list: the list's reference is dropped too */
+int ap_unlink(struct ap_task *t)
+{
+	struct ap_pid *pid = ap_get_pid(t->pid);
+
+	if (!pid)
+		return -ESRCH;
+	list_del_init(&pid->list);
+	ap_put_pid(pid);
+	ap_put_pid(pid);
+	return 0;
+}
+
+/* removed from a container by a call: the same */
+int ap_remove(struct ap_task *t)
+{
+	struct ap_pid *pid = ap_get_pid(t->pid);
+
+	if (!pid)
+		return -ESRCH;
+	ap_remove_pid(t, pid);
+	ap_put_pid(pid);
+	ap_put_pid(pid);
+	return 0;
+}
+
+/* drops the pid it is given when it refuses it */
+static bool ap_check(struct ap_pid *pid)
+{
+	if (pid->nr < 0) {
+		ap_put_pid(pid);
+		return false;
+	}
+	return true;
+}
+
+/* handed over to ap_check() on its refusing path */
+int ap_consumed(struct ap_task *t)
+{
+	struct ap_pid *pid = ap_get_pid(t->pid);
+
+	if (!pid)
+		return -ESRCH;
+	if (!ap_check(pid))
+		return 0;
+	t->nr = pid->nr;
+	ap_put_pid(pid);
+	return 0;
+}
+
+/* the new object takes it over when it is made; dropped here otherwise */
+int ap_owner(struct ap_task *t, struct ap_sub **out)
+{
+	struct ap_pid *pid = ap_get_pid(t->pid);
+	struct ap_sub *sub;
+
+	if (!pid)
+		return -ESRCH;
+	sub = ap_sub_new(t, pid);
+	if (!IS_ERR_OR_NULL(sub)) {
+		sub->nr = 1;
+		*out = sub;
+	} else {
+		ap_put_pid(pid);
+	}
+	return 0;
 }
