@@ -789,8 +789,14 @@ def pair_kinds(pairs, fdacq):
                 continue        # the ref-* rules: plain releases only
             out.add(("acquire" if fd else "objacquire", a))
             out.add(("release" if fd else "objrelease", pairs[a][0]))
-    fdrel = {n for k, n in out if k == "release"}
-    return {(k, n) for k, n in out if not (k == "objrelease" and n in fdrel)}
+    return fd_pairs_first(out)
+
+
+def fd_pairs_first(pk):
+    """pk less the obj* lines of names that are also an fd lookup's pair
+    ("acquire" / "release"): those stay with the fget-* rules"""
+    fdnames = {n for k, n in pk if k in ("acquire", "release")}
+    return {(k, n) for k, n in pk if not (k.startswith("obj") and n in fdnames)}
 
 
 def pairs_main(tree, table):
@@ -990,32 +996,47 @@ def callee_consume_kinds(tree, fns, cache, kinds, acqset):
     main pass already."""
     fo = {n for n in kinds if "fileout" in kinds[n]}
     known = {f.name for f in fns} | set(acqset) | NOT_CALLS
-    want = set()
-    for f in fns:
-        held = held_locals(f, acqset)
+
+    def held(f):
+        h = held_locals(f, acqset)
         for m in re.finditer(r"\b(\w+)\s*\(", f.body):
             if m.group(1) in fo:
-                held |= {a[1:].strip() for a in call_args(f.body, m.end())
-                         if re.fullmatch(r"&\s*\w+", a)}
-        if not held:
-            continue
-        for m in re.finditer(r"\b(\w+)\s*\(", f.body):
-            n = m.group(1)
-            if n in known or n in want or kinds.get(n, set()) & {"fconsume", "pborrow", "fgetref"}:
-                continue
-            if held & set(call_args(f.body, m.end())):
-                want.add(n)
+                h |= {a[1:].strip() for a in call_args(f.body, m.end())
+                      if re.fullmatch(r"&\s*\w+", a)}
+        return h
+    want = held_callees(fns, held, lambda n: n in known or
+                        kinds.get(n, set()) & {"fconsume", "pborrow", "fgetref"})
     if not want:
         return
     for f in definitions(tree, want, cache):
         if f.name not in want:
             continue
         for p, ty in f.params:
-            if ty != "struct file *":
-                continue
-            if re.search(r"\bfput\(\s*%s\s*\)|[\w\]]\s*(?:->|\.)\s*\w+\s*=\s*%s\s*;" % (p, p),
-                         f.body):
+            if ty == "struct file *" and releases_or_stores(f, p, "fput"):
                 kinds.setdefault(f.name, set()).add("fconsume")
+
+
+def held_callees(fns, held, skip):
+    """the functions that a function of fns passes one of its held locals
+    (held(f)) to, less those skip(name) rules out"""
+    want = set()
+    for f in fns:
+        h = held(f)
+        if not h:
+            continue
+        for m in re.finditer(r"\b(\w+)\s*\(", f.body):
+            n = m.group(1)
+            if n not in want and not skip(n) and h & set(call_args(f.body, m.end())):
+                want.add(n)
+    return want
+
+
+def releases_or_stores(f, p, rels):
+    """f calls one of rels (a regex alternation) on its parameter p, or
+    stores p in a member ("btp->bt_bdev_file = bdev_file;")"""
+    p = re.escape(p)
+    return bool(re.search(r"\b(?:%s)\s*\(\s*%s\s*\)|[\w\]]\s*(?:->|\.)\s*\w+\s*=\s*%s\s*;"
+                          % (rels, p, p), f.body))
 
 
 def obj_consume_kinds(tree, fns, cache, kinds, objacqs, objrels):
@@ -1031,26 +1052,15 @@ def obj_consume_kinds(tree, fns, cache, kinds, objacqs, objrels):
         return
     rels = "|".join(sorted(objrels))
     byname = {f.name: f for f in fns}
-    want = set()
-    for f in fns:
-        held = held_locals(f, objacqs)
-        if not held:
-            continue
-        for m in re.finditer(r"\b(\w+)\s*\(", f.body):
-            n = m.group(1)
-            if n in NOT_CALLS or n in objacqs or n in objrels or n in want:
-                continue
-            if held & set(call_args(f.body, m.end())):
-                want.add(n)
+    want = held_callees(fns, lambda f: held_locals(f, objacqs),
+                        lambda n: n in NOT_CALLS or n in objacqs or n in objrels)
     defs = [byname[n] for n in want if n in byname]
     other = want - set(byname)
     if other:
         defs += [f for f in definitions(tree, other, cache) if f.name in other]
     for f in defs:
         for q, ty in f.params:
-            q = re.escape(q)
-            if "*" in ty and re.search(r"\b(?:%s)\s*\(\s*%s\s*\)|[\w\]]\s*(?:->|\.)\s*\w+\s*=\s*%s\s*;"
-                                       % (rels, q, q), f.body):
+            if "*" in ty and releases_or_stores(f, q, rels):
                 kinds.setdefault(f.name, set()).add("objconsume")
 
 
@@ -1265,9 +1275,7 @@ def main():
     pool.join()
     if os.environ.get("AUDIT_PAIRS"):
         pk |= {tuple(l.split()) for l in open(os.environ["AUDIT_PAIRS"]) if len(l.split()) == 2}
-    # a pair of an fd lookup in any of the two sources stays an fd pair
-    fdnames = {n for k, n in pk if k in ("acquire", "release")}
-    pk = {(k, n) for k, n in pk if not (k.startswith("obj") and n in fdnames)}
+    pk = fd_pairs_first(pk)    # a pair of an fd lookup in either source
     for k, n in pk:
         kinds.setdefault(n, set()).add(k)
     acqs = sorted(n for k, n in pk if k in ("acquire", "objacquire"))
