@@ -106,7 +106,9 @@ SUMMARY_OUT gets one "KIND name" line per function:
              --all-pairs, opt-in): also every other acquirer with a
              pointer type whose pair two functions confirm, as kinds
   objacquire / objrelease  (rules/ref-*.cocci: references the function
-             took itself, with the function's own release as evidence)
+             took itself, with the function's own release as evidence;
+             objrelease1: a release of its second argument,
+             sk_psock_put(sk, psock))
 FILES_OUT gets the .c/.h files (outside tools/) that mention the fd API, a
 put, a lookup, any owner, a caller of a lookup function, or an fd install
 (fd_install(), dma_buf_fd(), anon_inode_getfd()), or an "acquire" or
@@ -382,6 +384,16 @@ def guarded_by(body, i, var):
     while j >= 0 and body[j].isspace():
         j -= 1
     cond = None
+    if j >= 0 and body[j] in ";}" and d == 2:
+        # later in an if block: if (C) { s; ...; call; }, when no earlier
+        # statement of the block leaves it (return, goto, break, continue)
+        dd, k = 0, i - 1
+        while k >= 0 and not (body[k] == "{" and dd == 0):
+            dd += {"}": 1, "{": -1}.get(body[k], 0)
+            k -= 1
+        if k < 0 or re.search(r"\b(?:return|goto|break|continue)\b", body[k:i]):
+            return False
+        j = k
     if j >= 0 and body[j] == ")":           # if (C) call;
         cond_end = j
     elif j >= 0 and body[j] == "{" and d == 2:
@@ -455,6 +467,7 @@ def infer_pairs(tree, cache=None, log=None):
     that call an fd lookup found so far"""
     cache = {} if cache is None else cache
     acq, rel = dict(PAIR_SEED_ACQ), dict(PAIR_SEED_REL)
+    relpos = {}         # release -> the position of the parameter it drops
     lookups = {"fget": {0}}
     getters, members, macros = set(), {}, {}
     fns, parsed = [], set()
@@ -532,6 +545,7 @@ def infer_pairs(tree, cache=None, log=None):
                     elif f.name not in rel and t and (f.pput or not f.calls.isdisjoint(rels)) \
                             and releases(f, p, t, rel, members):
                         rel[f.name] = t
+                        relpos[f.name] = k
                         added.add(f.name)
             work = [f for f in fns if not f.calls.isdisjoint(added)] if added else []
         # grow: the files calling an fd lookup (or an acquirer of what one
@@ -539,13 +553,26 @@ def infer_pairs(tree, cache=None, log=None):
         roots = {acq[n] for n in lookups if n in acq} | {"struct file *"}
         names = {n for n in lookups} | {n for n, t in acq.items() if t in roots} | \
             {n for n, t in rel.items() if t in roots}
+        # with every pair (--all-pairs), also the library files (headers
+        # and files that export symbols) calling any acquirer or release
+        # found so far: the wrappers of other objects' counters
+        # (kobject_get() -> get_device() -> pci_dev_get(), pci_get_device())
+        libnames = (set(acq) | set(rel)) - grepped if os.environ.get("AUDIT_ALL_PAIRS") else set()
         names -= grepped
-        grepped |= names
+        grepped |= names | libnames
         todo = set()
         if names:
             with open(os.path.join(tmpdir(), "names"), "w") as out:
                 out.write("".join(n + "\n" for n in sorted(names)))
             todo = grep_words(tree, os.path.join(tmpdir(), "names")) - parsed
+        if libnames:
+            with open(os.path.join(tmpdir(), "names"), "w") as out:
+                out.write("".join(n + "\n" for n in sorted(libnames)))
+            for p in grep_words(tree, os.path.join(tmpdir(), "names")) - parsed - todo:
+                if p not in cache:
+                    cache[p] = open(os.path.join(tree, p), errors="replace").read()
+                if p.endswith(".h") or "EXPORT_SYMBOL" in cache[p]:
+                    todo.add(p)
         if log:
             log("pairs: round %d: %d files, %d acquirers, %d releases, %d lookups, %d new files"
                 % (rounds, len(parsed), len(acq), len(rel), len(lookups), len(todo)))
@@ -562,7 +589,7 @@ def infer_pairs(tree, cache=None, log=None):
                 for r in f.calls & relnames:
                     if rel[r] == acq[x]:
                         together[(x, r)] += 1
-    return acq, rel, lookups, ncalls, together, pure
+    return acq, rel, lookups, ncalls, together, pure, relpos
 
 
 PURE_TESTS = {"IS_ERR", "IS_ERR_OR_NULL", "ZERO_OR_NULL_PTR", "WARN_ON", "WARN_ON_ONCE",
@@ -649,6 +676,9 @@ def acquires(f, acq, rel, getters=()):
         return False
     for r in f.rets:
         e = strip_casts(r)
+        # dev ? kobj_to_dev(kobject_get(&dev->kobj)) : NULL
+        q = re.match(r"[^?:]+\?\s*(.+?)\s*:\s*(?:NULL|0|ERR_PTR\([^?:]*\))$", e, re.S)
+        e = strip_casts(q.group(1)) if q else e
         while True:
             m = re.match(r"(\w+)\s*\((.*)\)$", e, re.S)
             if not m:
@@ -675,6 +705,16 @@ def acquires(f, acq, rel, getters=()):
             held.add(b)
     for g in f.calls & set(getters):
         for m in re.finditer(r"\b%s\s*\(" % g, f.body):
+            a = call_args(f.body, m.end())
+            b = arg_base(a[0]) if a else None
+            if b:
+                held.add(b)
+    # an acquirer called for its effect on its argument, its result not
+    # kept (pci_dev_get(): "get_device(&dev->dev); return dev;")
+    for g in f.calls & set(acq):
+        for m in re.finditer(r"\b%s\s*\(" % g, f.body):
+            if re.search(r"(?:[^=!<>]=|\breturn)\s*(?:\([^()]*\)\s*)?$", f.body[max(0, m.start() - 80):m.start()]):
+                continue
             a = call_args(f.body, m.end())
             b = arg_base(a[0]) if a else None
             if b:
@@ -757,7 +797,7 @@ def fd_pairs(tree, cache=None, log=None):
     acquirer -> (release, type, functions using both); fdacq: the fd
     lookups among the acquirers.  A pair needs a pointer (or struct) type
     other than void *, and a function of the tree calling both."""
-    acq, rel, lookups, ncalls, together, pure = infer_pairs(tree, cache, log)
+    acq, rel, lookups, ncalls, together, pure, relpos = infer_pairs(tree, cache, log)
     bytype = collections.defaultdict(list)
     for r, t in rel.items():
         bytype[t].append(r)
@@ -770,7 +810,7 @@ def fd_pairs(tree, cache=None, log=None):
             # a plain release first (pure_release()), then the one most
             # often called together with the acquirer
             r = max(rs, key=lambda r: (r in pure, together[(a, r)], ncalls[r], r))
-            pairs[a] = (r, t, together[(a, r)], r in pure)
+            pairs[a] = (r, t, together[(a, r)], r in pure, relpos.get(r, 0))
     fdacq = {a for a in lookups if a in acq}
     return pairs, fdacq, acq, ncalls, together
 
@@ -785,10 +825,12 @@ def pair_kinds(pairs, fdacq):
     for a in (pairs if os.environ.get("AUDIT_ALL_PAIRS") else fdacq):
         if a in pairs and "*" in pairs[a][1] and pairs[a][2] >= 2:
             fd = a in fdacq
-            if not fd and not pairs[a][3]:
-                continue        # the ref-* rules: plain releases only
+            if not fd and (not pairs[a][3] or pairs[a][4] > 1):
+                continue        # the ref-* rules: plain releases of arg 1 or 2
             out.add(("acquire" if fd else "objacquire", a))
-            out.add(("release" if fd else "objrelease", pairs[a][0]))
+            # objrelease1: drops its second argument (sk_psock_put(sk, psock))
+            out.add(("release" if fd else "objrelease" + ("1" if pairs[a][4] else ""),
+                     pairs[a][0]))
     return fd_pairs_first(out)
 
 
@@ -810,7 +852,7 @@ def pairs_main(tree, table):
     print("| acquirer | release | type | functions calling both | fd lookup | in the rules |")
     print("|---|---|---|---|---|---|")
     for a in sorted(pairs, key=lambda a: (a not in fdacq, -pairs[a][2], a)):
-        r, t, n, _ = pairs[a]
+        r, t, n = pairs[a][:3]
         print("| %s | %s | `%s` | %d | %s | %s |" % (a, r, t, n, "yes" if a in fdacq else "",
                                                   "yes" if a in rules else ""))
     sys.stderr.write("pairs: %d acquirers, %d pairs, %d fd lookups among the acquirers, "
@@ -1284,12 +1326,12 @@ def main():
     fns = file_fns(tree, sel, cache)     # parsed once for the three passes
     okstore_kinds(tree, fns, cache, kinds, owners | set(acqs))
     fieldleak.kinds(tree, fns, cache, kinds, owners | set(acqs))
-    rels = {"fput", "sockfd_put", "dma_buf_put"} | {n for k, n in pk if k in ("release", "objrelease")}
+    rels = {"fput", "sockfd_put", "dma_buf_put"} | {n for k, n in pk if k in ("release", "objrelease", "objrelease1")}
     out_kinds(fns, kinds, owners | set(acqs), rels)
     fileout_kinds(fns, kinds, owners | set(acqs))
     callee_consume_kinds(tree, fns, cache, kinds, owners | set(acqs))
     obj_consume_kinds(tree, fns, cache, kinds, {n for k, n in pk if k == "objacquire"},
-                      {n for k, n in pk if k == "objrelease"})
+                      {n for k, n in pk if k in ("objrelease", "objrelease1")})
     # the callers of the fileout functions (fileout-leak checks them)
     fo = sorted(n for n in kinds if "fileout" in kinds[n])
     for i in range(0, len(fo), 200):

@@ -4,7 +4,8 @@
 /// "objacquire": get_pid(), kobject_get(), msm_submitqueue_get(), ...;
 /// only with audit/run --all-pairs) reaches an exit after its failure
 /// test with no release and no hand-off, while the function releases the
-/// same variable (summary "objrelease") on another path.  Requiring the
+/// same variable (summary "objrelease", or "objrelease1" for a release
+/// of its second argument, sk_psock_put(sk, psock)) on another path.  Requiring the
 /// function's own release of it is what keeps this precise for objects
 /// whose ownership is handed on in many ways: a function that never
 /// releases what it acquired owns it only by a contract it does not show.
@@ -24,7 +25,7 @@ virtual audit
 @rleak exists@
 identifier x, fld;
 identifier acq = {__ref_leak_none}; // @objacquire@
-identifier rel = {__ref_leak_none}; // @objrelease@
+identifier rel = {__ref_leak_none}; // @objrelease+objrelease1@
 identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc|xchg|WRITE_ONCE|smp_store_release|submit|commit|enqueue|send|xmit"; // @fconsume+objconsume!pborrow+fgetref@
 expression E, E1;
 type T;
@@ -36,25 +37,25 @@ T *x = acq@p1(...);
 |
 x = acq@p1(...);
 )
-... when != rel(x)
+... when != rel(..., x)
     when != E1 = x
     when != E1 = &x->fld
     when != keep(..., x, ...)
     when != &x
     when != x = E
 if (\(!x\|IS_ERR(x)\|IS_ERR_OR_NULL(x)\|x == NULL\|unlikely(!x)\|unlikely(IS_ERR(x))\|unlikely(IS_ERR_OR_NULL(x))\) || ...) S
-... when != rel(x)
+... when != rel(..., x)
     when != E1 = x
     when != E1 = &x->fld
     when != keep(..., x, ...)
     when != &x
     when != x = E
-    when != if (...) rel(x);
-    when != if (...) rel(x); else S3
-    when != if (...) S3 else rel(x);
-    when != if (...) { <+... rel(x); ...+> }
-    when != if (...) { <+... rel(x); ...+> } else S3
-    when != if (...) S3 else { <+... rel(x); ...+> }
+    when != if (...) rel(..., x);
+    when != if (...) rel(..., x); else S3
+    when != if (...) S3 else rel(..., x);
+    when != if (...) { <+... rel(..., x); ...+> }
+    when != if (...) { <+... rel(..., x); ...+> } else S3
+    when != if (...) S3 else { <+... rel(..., x); ...+> }
     when != if (\(x\|x != NULL\|!IS_ERR(x)\|!IS_ERR_OR_NULL(x)\)) S3
     when != if (\(x\|x != NULL\|!IS_ERR(x)\|!IS_ERR_OR_NULL(x)\)) S3 else S4
 (
@@ -66,10 +67,10 @@ return@p2 ...;
 // the function's own release of the same variable, on any path
 @rleak_rel exists@
 identifier rleak.x;
-identifier rel = {__ref_leak_none}; // @objrelease@
+identifier rel = {__ref_leak_none}; // @objrelease+objrelease1@
 position pr;
 @@
-rel@pr(x)
+rel@pr(..., x)
 
 @script:python depends on audit@
 p1 << rleak.p1;

@@ -2,7 +2,9 @@
 /// ref rule set, rule 3 [ref-use-after-put]: a reference this function
 /// took with an inferred acquirer of an object other than a file (summary
 /// "objacquire"; only with audit/run --all-pairs) is dereferenced or
-/// passed on after its release (summary "objrelease") on some path, when
+/// passed on after its release (summary "objrelease", or "objrelease1"
+/// for a release of its second argument, sk_psock_put(sk, psock)) on
+/// some path, when
 /// the function took no other reference on it (a getter or acquirer
 /// called on it, summary "refgetter"/"objacquire", or a refcount primitive
 /// on one of its members) anywhere before the release.  Comparisons and
@@ -20,7 +22,7 @@ virtual audit
 @ruap exists@
 identifier x, fld;
 identifier acq = {__ref_use_after_put_none}; // @objacquire@
-identifier rel = {__ref_use_after_put_none}; // @objrelease@
+identifier rel = {__ref_use_after_put_none}; // @objrelease+objrelease1@
 identifier get = {kref_get, refcount_inc, atomic_inc, kref_get_unless_zero, refcount_inc_not_zero, atomic_inc_not_zero}; // @refgetter+objacquire@
 identifier g != {IS_ERR, IS_ERR_OR_NULL, PTR_ERR, WARN_ON, WARN_ON_ONCE, BUG_ON, likely, unlikely};
 identifier unl =~ "(^|_)(del|remove|erase|unlink|detach|dequeue|pop)(_|$)";
@@ -41,7 +43,7 @@ x = acq@p0(...);
     when != get(&x->fld)
     when != unl(..., x, ...)
     when != unl(..., &x->fld, ...)
-rel@p1(x);
+rel@p1(..., x);
 ... when != x = E
     when != &x
     when != get(..., x, ...)
@@ -50,7 +52,7 @@ rel@p1(x);
 (
 x = E
 |
-rel(x)
+rel(..., x)
 |
 x@p2->fld
 |

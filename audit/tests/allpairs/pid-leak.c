@@ -193,3 +193,71 @@ int ap_owner(struct ap_task *t, struct ap_sub **out)
 	}
 	return 0;
 }
+
+/* a flag cleared after the first put guards the second: never both */
+int ap_flagged(struct ap_task *t)
+{
+	struct ap_pid *pid = ap_get_pid(t->pid);
+	bool held = true;
+
+	if (t->nr > 0) {
+		ap_put_pid(pid);
+		held = false;
+	}
+	if (t->nr > 1)
+		goto out;
+	t->nr++;
+out:
+	if (held)
+		ap_put_pid(pid);
+	return 0;
+}
+
+/* the same, but the flag is cleared before the first put: both can run */
+int ap_flag_early(struct ap_task *t)
+{
+	struct ap_pid *pid = ap_get_pid(t->pid);
+	bool held = true;
+
+	if (t->nr > 0) {
+		held = false;
+		t->nr = 0;
+	}
+	ap_put_pid(pid);
+	if (held)
+		ap_put_pid(pid); // expect: ref-double-put
+	return 0;
+}
+
+/* around a loop: the put at the end of one pass clears the flag that
+ * guards the put early in the next; the error exit puts twice */
+int ap_loop(struct ap_task *t)
+{
+	struct ap_pid *pid = NULL;
+	bool held;
+	int i;
+
+	for (i = 0; i < t->nr; i++) {
+		held = false;
+		if (t->flags & 1)
+			goto check;
+		pid = ap_get_pid(t->pid);
+		if (pid)
+			held = true;
+check:
+		if (t->flags & 2) {
+			if (held)
+				ap_put_pid(pid);
+			goto error;
+		}
+		if (held) {
+			ap_put_pid(pid);
+			held = false;
+		}
+	}
+	return 0;
+error:
+	if (held)
+		ap_put_pid(pid); // expect: ref-double-put
+	return 0;
+}
