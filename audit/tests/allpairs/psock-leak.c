@@ -70,3 +70,33 @@ int ap_psock_late(struct ap_sock *sk)
 	ap_psock_put(sk, psock);
 	return psock->nr; // expect: ref-use-after-put
 }
+
+/* taken before a lock that can fail, never tested before that exit */
+int ap_psock_lock(struct ap_sock *sk, int flags)
+{
+	struct ap_psock *psock = ap_psock_get(sk);
+	int err;
+
+	err = ap_lock(sk, flags);
+	if (err < 0)
+		return err; // expect: ref-leak
+	if (psock)
+		err = psock->nr;
+	ap_unlock(sk);
+	if (psock)
+		ap_psock_put(sk, psock);
+	return err;
+}
+
+/* tested before every exit: no finding */
+int ap_psock_tested(struct ap_sock *sk, int flags)
+{
+	struct ap_psock *psock = ap_psock_get(sk);
+	int err = 0;
+
+	if (psock) {
+		err = psock->nr;
+		ap_psock_put(sk, psock);
+	}
+	return err;
+}
