@@ -560,15 +560,9 @@ def infer_pairs(tree, cache=None, log=None):
         libnames = (set(acq) | set(rel)) - grepped if os.environ.get("AUDIT_ALL_PAIRS") else set()
         names -= grepped
         grepped |= names | libnames
-        todo = set()
-        if names:
-            with open(os.path.join(tmpdir(), "names"), "w") as out:
-                out.write("".join(n + "\n" for n in sorted(names)))
-            todo = grep_words(tree, os.path.join(tmpdir(), "names")) - parsed
+        todo = callers(tree, names) - parsed
         if libnames:
-            with open(os.path.join(tmpdir(), "names"), "w") as out:
-                out.write("".join(n + "\n" for n in sorted(libnames)))
-            for p in grep_words(tree, os.path.join(tmpdir(), "names")) - parsed - todo:
+            for p in callers(tree, libnames) - parsed - todo:
                 if p not in cache:
                     cache[p] = open(os.path.join(tree, p), errors="replace").read()
                 if p.endswith(".h") or "EXPORT_SYMBOL" in cache[p]:
@@ -663,6 +657,15 @@ def grep_words(tree, names_file):
     return {f[2:] for f in out.split()}
 
 
+def callers(tree, names):
+    """the files that call one of names (none when names is empty)"""
+    if not names:
+        return set()
+    with open(os.path.join(tmpdir(), "names"), "w") as out:
+        out.write("".join(n + "\n" for n in sorted(names)))
+    return grep_words(tree, os.path.join(tmpdir(), "names"))
+
+
 def pointer_or_value(t):
     return "*" in t or t.startswith("struct ") or t == "long"
 
@@ -703,15 +706,10 @@ def acquires(f, acq, rel, getters=()):
         b = arg_base(a[0])
         if b:
             held.add(b)
-    for g in f.calls & set(getters):
-        for m in re.finditer(r"\b%s\s*\(" % g, f.body):
-            a = call_args(f.body, m.end())
-            b = arg_base(a[0]) if a else None
-            if b:
-                held.add(b)
-    # an acquirer called for its effect on its argument, its result not
-    # kept (pci_dev_get(): "get_device(&dev->dev); return dev;")
-    for g in f.calls & set(acq):
+    # a getter on its argument, or an acquirer called for its effect on
+    # its argument, its result not kept (pci_dev_get(): "get_device(
+    # &dev->dev); return dev;"); a void getter's result is never kept
+    for g in f.calls & (set(getters) | set(acq)):
         for m in re.finditer(r"\b%s\s*\(" % g, f.body):
             if re.search(r"(?:[^=!<>]=|\breturn)\s*(?:\([^()]*\)\s*)?$", f.body[max(0, m.start() - 80):m.start()]):
                 continue
