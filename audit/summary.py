@@ -839,11 +839,32 @@ def fd_pairs_first(pk):
     return {(k, n) for k, n in pk if not (k.startswith("obj") and n in fdnames)}
 
 
+def iter_kinds(tree, pk, acqfiles, cache, kinds):
+    """objiterN / objiterput / objcursorJ: the macros and hand-written
+    loops iterating over an acquirer's results (iterleak.py); the macros
+    are defined in the files calling an acquirer"""
+    import iterleak
+    objacqs = {n for k, n in pk if k == "objacquire"}
+    if not objacqs:
+        return
+    if acqfiles is None:
+        acqfiles = grep(tree, r"\b(%s)\s*\(" % "|".join(sorted(objacqs)))
+    for f in acqfiles:
+        if f not in cache:
+            cache[f] = open(os.path.join(tree, f), errors="replace").read()
+    iterleak.kinds(tree, objacqs, {n for k, n in pk if k in ("objrelease", "objrelease1")},
+                   [cache[f] for f in sorted(acqfiles) if "define" in cache[f]], cache, kinds)
+
+
 def pairs_main(tree, table):
     pairs, fdacq, acq, ncalls, together = fd_pairs(
         tree, log=lambda m: sys.stderr.write(m + "\n"))
     if not table:
-        for k, n in sorted(pair_kinds(pairs, fdacq)):
+        pk = pair_kinds(pairs, fdacq)
+        kinds = {}
+        iter_kinds(tree, pk, None, {}, kinds)
+        pk |= {(k, n) for n in kinds for k in kinds[n]}
+        for k, n in sorted(pk):
             print("%s %s" % (k, n))
         return
     rules = {n for k, n in pair_kinds(pairs, fdacq) if k in ("acquire", "objacquire")}
@@ -1320,7 +1341,9 @@ def main():
         kinds.setdefault(n, set()).add(k)
     acqs = sorted(n for k, n in pk if k in ("acquire", "objacquire"))
     if acqs:
-        sel |= grep(tree, r"\b(%s)\s*\(" % "|".join(acqs))
+        acqfiles = grep(tree, r"\b(%s)\s*\(" % "|".join(acqs))
+        sel |= acqfiles
+        iter_kinds(tree, pk, acqfiles, cache, kinds)
     fns = file_fns(tree, sel, cache)     # parsed once for the three passes
     okstore_kinds(tree, fns, cache, kinds, owners | set(acqs))
     fieldleak.kinds(tree, fns, cache, kinds, owners | set(acqs))
