@@ -44,6 +44,21 @@ Checks:
         release of the variable followed by "continue", or by the end of
         the body with no exit and no new value on the way, and no
         reference of its own taken in the body (a *get*() of it).
+  [ref-leak], hand-off: "v = acq(...);" (not acq(..., v, ...), which
+        renews a reference held before) followed in the same block by a
+        store of v into a member, an array or through a pointer: the
+        function owns the reference until that store, as the store
+        shows, so a return or goto between the two (after v's failure
+        test) that neither releases nor hands v on leaks it.  This needs
+        no release of v elsewhere in the function, which the ref-leak
+        rule of rules/ needs as its evidence ("greth->rx_skbuff[i] =
+        skb" after a DMA-mapping failure exit).
+A release is one of the inferred pairs, or a call given v whole (at
+any argument) whose name says it releases, the guess fieldleak.py makes
+for callees it did not read (dev_kfree_skb_any(), clk_put(),
+abort_creds()); an exit in another case of the switch holding the
+acquisition, or under a NULL / error test of v (if or while), keeps
+nothing.
 
 Usage: iterleak.py TREE SUMMARY   (findings "path:line: [rule] ..." on
 stdout, paths relative to TREE)
@@ -52,6 +67,7 @@ import os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import summary as S     # noqa: E402  (parsing helpers)
+import fieldleak        # noqa: E402  (its release names)
 
 DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)\(([^)]*)\)((?:[^\n]*\\\n)*[^\n]*)", re.M)
 KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "do", "else"}
@@ -306,79 +322,142 @@ def dominating(body, s, i):
     return text
 
 
-def null_tested(body, s, i, v):
-    """the statement at body[i] is under a test that v is NULL: the
-    condition of the if whose branch it is ("if (!v) exit"), or whose
-    braced branch holds it ("if (!v) { ...; exit")"""
+def conditions(body, s, i):
+    """the conditions of the ifs whose branches hold body[i], innermost
+    first (the braceless branch "if (C) exit" and the braced ones "if (C)
+    { ...; exit")"""
     before = dominating(body, s, i).rstrip()
-    if not before.endswith(")"):
-        k = before.rfind("{")
-        before = before[:k].rstrip() if k >= 0 else ""
+    out = []
+    while before:
         if not before.endswith(")"):
-            return False
-    depth, j = 0, len(before) - 1
-    while j >= 0:
-        depth += {")": 1, "(": -1}.get(before[j], 0)
-        if depth == 0:
-            break
-        j -= 1
-    if not re.search(r"\bif\s*$", before[:j]):
-        return False
-    return bool(re.search(r"!\s*%s\b(?!\s*(->|\.|\[))|\b%s\s*==\s*NULL|IS_ERR_OR_NULL\(\s*%s\s*\)"
-                          % (v, v, v), before[j:]))
+            k = before.rfind("{")
+            if k < 0:
+                break
+            before = before[:k].rstrip()
+            continue
+        depth, j = 0, len(before) - 1
+        while j >= 0:
+            depth += {")": 1, "(": -1}.get(before[j], 0)
+            if depth == 0:
+                break
+            j -= 1
+        if re.search(r"\b(?:if|while)\s*$", before[:j]):
+            out.append(before[j:])
+        k = before.rfind("{", 0, j)
+        before = before[:k].rstrip() if k >= 0 else ""
+    return out
+
+
+def null_tested(body, s, i, v):
+    """the statement at body[i] is under a test that v is NULL or an
+    error pointer"""
+    return any(re.search(r"!\s*%s\b(?!\s*(->|\.|\[))|\b%s\s*==\s*NULL|"
+                         r"(?:IS_ERR(?:_OR_NULL)?|PTR_ERR)\(\s*%s\s*\)" % (v, v, v), c)
+               for c in conditions(body, s, i))
+
+
+class Ctx:
+    """what the checks of one function share: its labels and the
+    patterns of the releases and consumers"""
+
+    def __init__(self, body, rels, consumers):
+        self.body = body
+        self.labels = {m.group(1): m.start(1)
+                       for m in re.finditer(r"(?:^|[;{}])\s*(\w+)\s*:(?!:)", body)
+                       if m.group(1) not in ("default", "case")}
+        self.relpat = r"\b(?:%s)\s*\(\s*(?:[^;()]*,\s*)?&?\s*%%s\s*\)" % "|".join(sorted(rels))
+        self.conpat = r"\b(?:%s)\s*\([^;]*\b%%s\b" % "|".join(sorted(consumers)) \
+            if consumers else None
+
+
+def leaving(cx, v, s, e, hold, end, kinds=("return", "break", "goto")):
+    """(offset, how, calls given v) of the exits of body[hold:end] that
+    leave the stretch body[s:e] (breaks of a loop body s..e, returns, gotos
+    to a label outside it) still holding v: not under a NULL test of v,
+    not taking v along (a return naming it, code after the loop or the
+    label naming it), with no release, store or new value of v on the
+    way from hold"""
+    body = cx.body
+    inner = breakables(body, s + 1, e) if "break" in kinds else []
+    out = []
+    for m in re.finditer(r"\b(return\b[^;]*|break\s*|goto\s+(\w+)\s*);", body[hold:end]):
+        i = hold + m.start()
+        stmt = m.group(1)
+        how = stmt.split()[0] if stmt.split() else stmt
+        if how not in kinds or null_tested(body, s, i, v):
+            continue
+        if how == "break":
+            if any(a <= i < b for a, b in inner) or re.search(r"\b%s\b" % v, body[e:]):
+                continue
+        elif how == "goto":
+            at = cx.labels.get(m.group(2))
+            if at is None or s <= at < e or re.search(r"\b%s\b" % v, body[at:]):
+                continue
+        elif re.search(r"\b%s\b" % v, stmt):
+            continue
+        before = dominating(body, hold, i)
+        if any(before[:c.start()].count("{") == 0 for c in
+               re.finditer(r"(?:^|[;{}:])\s*(?:case\b[^;:]*|default\s*):(?!:)", before)):
+            continue    # another case of the switch holding the acquisition
+        if re.search(cx.relpat % v, before) or re.search(RELCALL % v, before) or \
+                re.search(r"=\s*%s\s*;|\b%s\s*=[^=]" % (v, v), before):
+            continue
+        if cx.conpat and re.search(cx.conpat % v, before):
+            continue
+        # the calls given the variable on the way: one that stores its
+        # argument hands it on (device_set_node(dev,
+        # of_fwnode_handle(child)); return;), read in main()
+        given = set()
+        for c in re.finditer(r"\b(\w+)\s*\(", before):
+            if not re.search(r"(?:^|[;{}])\s*$", before[:c.start()]):
+                continue    # its result is used: stored only if it succeeds
+            args = S.call_args(before, c.end())
+            given |= {(c.group(1), n) for n, a in enumerate(args) if re.search(r"\b%s\b" % v, a)}
+        out.append((i, how, frozenset(given)))
+    return out
+
+
+# a callee the pair inference does not know as a release, named as one
+# (dev_kfree_skb_any(), clk_put(), abort_creds(), release_group(g, 0)),
+# given the variable whole: fieldleak's guess for callees it did not read
+RELCALL = r"(?:^|[;{}])\s*\w*(?:%s|abort)\w*\s*\(\s*(?:[^;()]*,\s*)?%%s\s*(?:,[^;()]*)?\)\s*;" \
+    % fieldleak.RELNAME.pattern
+STORE = r"(?:->\s*\w+|\.\w+|\]|\*\s*\w+)\s*=\s*%s\s*;"
+
+
+def handoffs(body, acqs):
+    """(variable, acquirer, hold, store) of the acquisitions "v =
+    acq(...);" whose v the function then stores into a member, an array
+    or through a pointer, in the same block (its main path): the stretch
+    from the acquisition to that store holds a reference the function
+    owns, as the store shows"""
+    for m in re.finditer(r"(?:^|[;{}])\s*(?:(?:const\s+)?(?:struct\s+)?\w+\s*\*+\s*)?"
+                         r"(\w+)\s*=\s*(\w+)\s*\(", body):
+        if m.group(2) not in acqs:
+            continue
+        v = re.escape(m.group(1))
+        hold = statement_end(body, m.start(1))
+        if re.search(r"\b%s\b" % v, ",".join(S.call_args(body, m.end()))):
+            continue    # v = skb_share_check(v): the reference was held before
+        st = re.search(STORE % v, body[hold:])
+        if st and not re.search(r"\b%s\s*=[^=]" % v, body[hold:hold + st.start()]) and \
+                not re.search(r"[{}]", dominating(body, hold, hold + st.start())):
+            yield m.group(1), m.group(2), hold, hold + st.start()
 
 
 def check_fn(body, off, text, iters, acqs, rels, consumers, puts):
     found = []
-    labels = {m.group(1): m.start(1) for m in re.finditer(r"(?:^|[;{}])\s*(\w+)\s*:(?!:)", body)
-              if m.group(1) not in ("default", "case")}
-    relpat = r"\b(?:%s)\s*\(\s*(?:[^;()]*,\s*)?&?\s*%%s\s*\)" % "|".join(sorted(rels))
-    conpat = r"\b(?:%s)\s*\([^;]*\b%%s\b" % "|".join(sorted(consumers)) if consumers else None
+    cx = Ctx(body, rels, consumers)
     for var, what, s, e, hold, put in loops(body, iters, acqs, puts):
         v = re.escape(var)
-        inner = breakables(body, s + 1, e)
-        exits = []
-        for m in re.finditer(r"\b(return\b[^;]*|break\s*|goto\s+(\w+)\s*);", body[hold:e]):
-            i = hold + m.start()
-            if null_tested(body, s, i, v):
-                continue
-            stmt = m.group(1)
-            if stmt.startswith("break"):
-                if any(a <= i < b for a, b in inner):
-                    continue
-                if re.search(r"\b%s\b" % v, body[e:]):
-                    continue
-            elif stmt.startswith("goto"):
-                at = labels.get(m.group(2))
-                if at is None or s <= at < e or re.search(r"\b%s\b" % v, body[at:]):
-                    continue
-            elif re.search(r"\b%s\b" % v, stmt):
-                continue
-            before = dominating(body, hold, i)
-            if re.search(relpat % v, before) or re.search(r"=\s*%s\s*;|\b%s\s*=[^=]" % (v, v),
-                                                           before):
-                continue
-            if conpat and re.search(conpat % v, before):
-                continue
-            # the calls given the variable on the way: one that stores
-            # its argument hands it on (device_set_node(dev,
-            # of_fwnode_handle(child)); return;), read in main()
-            given = set()
-            for c in re.finditer(r"\b(\w+)\s*\(", before):
-                if not re.search(r"(?:^|[;{}])\s*$", before[:c.start()]):
-                    continue    # its result is used: stored only if it succeeds
-                args = S.call_args(before, c.end())
-                given |= {(c.group(1), n) for n, a in enumerate(args)
-                          if re.search(r"\b%s\b" % v, a)}
-            exits.append((i, stmt.split()[0] if stmt.split() else stmt, frozenset(given)))
-        for i, how, given in exits:
+        for i, how, given in leaving(cx, v, s, e, hold, e):
             line = text.count("\n", 0, off + i) + 1
             found.append((line, "ref-leak", "'%s' holds the reference %s took; this %s leaves "
                           "the loop without releasing it" % (var, what, how), given))
         # the loop's next step releases the previous one: a release in the
         # body that goes on to it (continue, or the end of the body with
         # no exit and no new value of the variable on the way) is a second
-        for r in re.finditer(relpat % v, body[hold:e]) if put else ():
+        for r in re.finditer(cx.relpat % v, body[hold:e]) if put else ():
             i, rest = hold + r.start(), body[hold + r.end():e]
             if re.search(r"\b\w*get\w*\s*\(\s*%s\s*\)" % v, body[s:i]):
                 continue        # a reference of its own taken in the body
@@ -388,6 +467,14 @@ def check_fn(body, off, text, iters, acqs, rels, consumers, puts):
                 found.append((line, "ref-double-put", "'%s' is released here and again by the "
                               "next step of %s, which releases the previous one" % (var, what),
                               frozenset()))
+    for var, acq, hold, store in handoffs(body, acqs):
+        v = re.escape(var)
+        sline = text.count("\n", 0, off + store) + 1
+        for i, how, given in leaving(cx, v, hold, store, hold, store, ("return", "goto")):
+            line = text.count("\n", 0, off + i) + 1
+            found.append((line, "ref-leak", "'%s' holds the reference %s() took, which the "
+                          "function hands on at line %d; this %s leaves before that without "
+                          "releasing it" % (var, acq, sline, how), given))
     return found
 
 
@@ -427,8 +514,9 @@ def main():
         return
     names = sorted(iters)
     pat = r"\b(%s)\s*\(" % "|".join(names) if names else None
-    loop = r"(for|while)\s*\(\s*\(?\s*\w+\s*=\s*(%s)\s*\(" % "|".join(sorted(acqs))
-    files = S.grep(tree, "%s|%s" % (pat, loop) if pat else loop)
+    # the loops, and the acquisitions of the hand-off check
+    calls = r"\b(%s)\s*\(" % "|".join(sorted(acqs))
+    files = S.grep(tree, "%s|%s" % (pat, calls) if pat else calls)
     found = []
     for f in sorted(files):
         found += check_file(f, open(os.path.join(tree, f), errors="replace").read(),
