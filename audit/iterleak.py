@@ -46,7 +46,8 @@ Checks:
         reference of its own taken in the body (a *get*() of it).
   [ref-leak], hand-off: "v = acq(...);" (not acq(..., v, ...), which
         renews a reference held before) followed in the same block by a
-        store of v into a member, an array or through a pointer: the
+        store of v into a member, an array or through a pointer, a
+        list_add*(&v->m, ...) or a "return v;": the
         function owns the reference until that store, as the store
         shows, so a return or goto between the two (after v's failure
         test) that neither releases nor hands v on leaks it.  This needs
@@ -57,8 +58,8 @@ A release is one of the inferred pairs, or a call given v whole (at
 any argument) whose name says it releases, the guess fieldleak.py makes
 for callees it did not read (dev_kfree_skb_any(), clk_put(),
 abort_creds()); an exit in another case of the switch holding the
-acquisition, or under a NULL / error test of v (if or while), keeps
-nothing.
+acquisition, under a NULL / error test of v (if or while) or in the
+else branch of "if (v)", keeps nothing.
 
 Usage: iterleak.py TREE SUMMARY   (findings "path:line: [rule] ..." on
 stdout, paths relative to TREE)
@@ -313,12 +314,13 @@ def breakables(body, s, e):
 
 def dominating(body, s, i):
     """body[s:i] without the blocks closed before i: the statements whose
-    blocks enclose i, and the braceless ones"""
+    blocks enclose i, and the braceless ones; a closed block leaves "@"
+    ("if (v) @ else @"), a statement boundary like ";" """
     text = body[s:i]
     prev = None
     while prev != text:
         prev = text
-        text = re.sub(r"\{[^{}]*\}", " ", text)
+        text = re.sub(r"\{[^{}]*\}", "@", text)
     return text
 
 
@@ -350,10 +352,16 @@ def conditions(body, s, i):
 
 def null_tested(body, s, i, v):
     """the statement at body[i] is under a test that v is NULL or an
-    error pointer"""
-    return any(re.search(r"!\s*%s\b(?!\s*(->|\.|\[))|\b%s\s*==\s*NULL|"
-                         r"(?:IS_ERR(?:_OR_NULL)?|PTR_ERR)\(\s*%s\s*\)" % (v, v, v), c)
-               for c in conditions(body, s, i))
+    error pointer, or in the else branch of a test that it is not"""
+    if any(re.search(r"!\s*%s\b(?!\s*(->|\.|\[))|\b%s\s*==\s*(?:NULL|ERR_PTR)\b|"
+                     r"(?:IS_ERR(?:_OR_NULL)?|PTR_ERR)\(\s*%s\s*\)" % (v, v, v), c)
+           for c in conditions(body, s, i)):
+        return True
+    # "if (v) { ... } else { ...; exit": the branch holding the exit is
+    # what is left of the else in the dominating text
+    m = re.search(r"\bif\s*\(\s*(?:likely\s*\(\s*)?%s\s*(?:!=\s*NULL\s*)?\)?\s*\)\s*@?\s*else\b"
+                  r"(?:\s*\{.*|[^;@]*)$" % v, dominating(body, s, i), re.S)
+    return bool(m)
 
 
 class Ctx:
@@ -397,7 +405,7 @@ def leaving(cx, v, s, e, hold, end, kinds=("return", "break", "goto")):
             continue
         before = dominating(body, hold, i)
         if any(before[:c.start()].count("{") == 0 for c in
-               re.finditer(r"(?:^|[;{}:])\s*(?:case\b[^;:]*|default\s*):(?!:)", before)):
+               re.finditer(r"(?:^|[;{}:@])\s*(?:case\b[^;:]*|default\s*):(?!:)", before)):
             continue    # another case of the switch holding the acquisition
         if re.search(cx.relpat % v, before) or re.search(RELCALL % v, before) or \
                 re.search(r"=\s*%s\s*;|\b%s\s*=[^=]" % (v, v), before):
@@ -409,7 +417,7 @@ def leaving(cx, v, s, e, hold, end, kinds=("return", "break", "goto")):
         # of_fwnode_handle(child)); return;), read in main()
         given = set()
         for c in re.finditer(r"\b(\w+)\s*\(", before):
-            if not re.search(r"(?:^|[;{}])\s*$", before[:c.start()]):
+            if not re.search(r"(?:^|[;{}@])\s*$", before[:c.start()]):
                 continue    # its result is used: stored only if it succeeds
             args = S.call_args(before, c.end())
             given |= {(c.group(1), n) for n, a in enumerate(args) if re.search(r"\b%s\b" % v, a)}
@@ -420,9 +428,12 @@ def leaving(cx, v, s, e, hold, end, kinds=("return", "break", "goto")):
 # a callee the pair inference does not know as a release, named as one
 # (dev_kfree_skb_any(), clk_put(), abort_creds(), release_group(g, 0)),
 # given the variable whole: fieldleak's guess for callees it did not read
-RELCALL = r"(?:^|[;{}])\s*\w*(?:%s|abort)\w*\s*\(\s*(?:[^;()]*,\s*)?%%s\s*(?:,[^;()]*)?\)\s*;" \
+RELCALL = r"(?:^|[;{}@])\s*\w*(?:%s|abort)\w*\s*\(\s*(?:[^;()]*,\s*)?%%s\s*(?:,[^;()]*)?\)\s*;" \
     % fieldleak.RELNAME.pattern
-STORE = r"(?:->\s*\w+|\.\w+|\]|\*\s*\w+)\s*=\s*%s\s*;"
+# a hand-off: stored into a member, an array or through a pointer,
+# linked into a list by a member, or returned to the caller
+STORE = r"(?:(?:->\s*\w+|\.\w+|\]|\*\s*\w+)\s*=\s*%(v)s\s*;|\breturn\s+%(v)s\s*;" \
+    r"|\blist_add\w*\s*\(\s*&\s*%(v)s\s*->)"
 
 
 def handoffs(body, acqs):
@@ -439,7 +450,7 @@ def handoffs(body, acqs):
         hold = statement_end(body, m.start(1))
         if re.search(r"\b%s\b" % v, ",".join(S.call_args(body, m.end()))):
             continue    # v = skb_share_check(v): the reference was held before
-        st = re.search(STORE % v, body[hold:])
+        st = re.search(STORE % {"v": v}, body[hold:])
         if st and not re.search(r"\b%s\s*=[^=]" % v, body[hold:hold + st.start()]) and \
                 not re.search(r"[{}]", dominating(body, hold, hold + st.start())):
             yield m.group(1), m.group(2), hold, hold + st.start()

@@ -125,3 +125,32 @@ int ho_set_if(struct ho_ring *r, int len)
 	r->cur = b;
 	return 0;
 }
+
+struct ho_buf *ho_make(int len)
+{
+	struct ho_buf *b = ho_buf_alloc(len);
+
+	if (b != NULL) {
+		b->len = len;
+	} else {
+		pr_err("no buffer\n");
+		return NULL;
+	}
+	if (len > 4096)
+		return ERR_PTR(-EINVAL); // expect: ref-leak
+	return b;
+}
+
+struct ho_buf *ho_make_ok(struct ho_ring *r, int len)
+{
+	struct ho_buf *b = ho_buf_alloc(len);
+
+	if (b == ERR_PTR(-ENOENT))
+		return NULL;
+	if (len > 4096) {
+		ho_buf_put(b);
+		return ERR_PTR(-EINVAL);
+	}
+	list_add(&b->node, &r->list);
+	return b;
+}
