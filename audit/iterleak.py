@@ -352,9 +352,16 @@ def conditions(body, s, i):
 
 def null_tested(body, s, i, v):
     """the statement at body[i] is under a test that v is NULL or an
-    error pointer, or in the else branch of a test that it is not"""
+    error pointer (or of a variable holding that test: "ret =
+    PTR_ERR_OR_ZERO(v); if (ret)"), or in the else branch of a test that
+    it is not"""
+    dom = dominating(body, s, i)
+    derived = [d for d in re.findall(r"\b(\w+)\s*=\s*(?:PTR_ERR_OR_ZERO|PTR_ERR|IS_ERR(?:_OR_NULL)?)"
+                                     r"\(\s*%s\s*\)" % v, dom)
+               if len(re.findall(r"\b%s\s*=[^=]" % d, dom)) == 1]
     if any(re.search(r"!\s*%s\b(?!\s*(->|\.|\[))|\b%s\s*==\s*(?:NULL|ERR_PTR)\b|"
-                     r"(?:IS_ERR(?:_OR_NULL)?|PTR_ERR)\(\s*%s\s*\)" % (v, v, v), c)
+                     r"(?:IS_ERR(?:_OR_NULL)?|PTR_ERR)\(\s*%s\s*\)" % (v, v, v), c) or
+           any(re.search(r"\b%s\b" % d, c) for d in derived)
            for c in conditions(body, s, i)):
         return True
     # "if (v) { ... } else { ...; exit": the branch holding the exit is
@@ -404,10 +411,16 @@ def leaving(cx, v, s, e, hold, end, kinds=("return", "break", "goto")):
         elif re.search(r"\b%s\b" % v, stmt):
             continue
         before = dominating(body, hold, i)
+        # v or an alias of it made by a conversion (container_of() and
+        # the to_*() helpers built on it: gpio_pdev =
+        # to_platform_device(gpio_dev); platform_device_put(gpio_pdev))
+        names = [v] + re.findall(r"\b(\w+)\s*=\s*(?:\w*to_\w+\(\s*%s\s*\)|container_of\(\s*%s\s*,)"
+                                 % (v, v), before)
         if any(before[:c.start()].count("{") == 0 for c in
                re.finditer(r"(?:^|[;{}:@])\s*(?:case\b[^;:]*|default\s*):(?!:)", before)):
             continue    # another case of the switch holding the acquisition
-        if re.search(cx.relpat % v, before) or re.search(RELCALL % v, before) or \
+        if any(re.search(cx.relpat % n, before) or re.search(RELCALL % n, before)
+               for n in names) or \
                 re.search(r"=\s*%s\s*;|\b%s\s*=[^=]" % (v, v), before):
             continue
         if cx.conpat and re.search(cx.conpat % v, before):
@@ -426,9 +439,10 @@ def leaving(cx, v, s, e, hold, end, kinds=("return", "break", "goto")):
 
 
 # a callee the pair inference does not know as a release, named as one
-# (dev_kfree_skb_any(), clk_put(), abort_creds(), release_group(g, 0)),
+# (dev_kfree_skb_any(), clk_put(), abort_creds(), xfs_perag_rele(),
+# release_group(g, 0)),
 # given the variable whole: fieldleak's guess for callees it did not read
-RELCALL = r"(?:^|[;{}@])\s*\w*(?:%s|abort)\w*\s*\(\s*(?:[^;()]*,\s*)?%%s\s*(?:,[^;()]*)?\)\s*;" \
+RELCALL = r"(?:^|[;{}@])\s*\w*(?:%s|abort|rele)\w*\s*\(\s*(?:[^;()]*,\s*)?%%s\s*(?:,[^;()]*)?\)\s*;" \
     % fieldleak.RELNAME.pattern
 # a hand-off: stored into a member, an array or through a pointer,
 # linked into a list by a member, or returned to the caller

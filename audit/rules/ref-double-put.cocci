@@ -22,7 +22,7 @@ virtual audit
 @rdp exists@
 identifier x, fld;
 identifier acq = {__ref_double_put_none}; // @objacquire@
-identifier rel = {__ref_double_put_none}; // @objrelease+objrelease1@
+identifier rel = {__ref_double_put_none}; // @objrelease+objrelease1+release@
 identifier get = {kref_get, refcount_inc, atomic_inc, kref_get_unless_zero, refcount_inc_not_zero, atomic_inc_not_zero}; // @refgetter+objacquire@
 identifier unl =~ "(^|_)(del|remove|erase|unlink|detach|dequeue|pop)(_|$)";
 iterator I;

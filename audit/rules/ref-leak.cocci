@@ -6,7 +6,9 @@
 /// test, or before any test of it, with no release and no hand-off,
 /// while the function releases the
 /// same variable (summary "objrelease", or "objrelease1" for a release
-/// of its second argument, sk_psock_put(sk, psock)) on another path.  Requiring the
+/// of its second argument, sk_psock_put(sk, psock), or "release" when the
+/// same release is also an fd lookup's: put_net(), dma_fence_put()) on
+/// another path.  Requiring the
 /// function's own release of it is what keeps this precise for objects
 /// whose ownership is handed on in many ways: a function that never
 /// releases what it acquired owns it only by a contract it does not show.
@@ -26,7 +28,7 @@ virtual audit
 @rleak exists@
 identifier x, fld;
 identifier acq = {__ref_leak_none}; // @objacquire@
-identifier rel = {__ref_leak_none}; // @objrelease+objrelease1@
+identifier rel = {__ref_leak_none}; // @objrelease+objrelease1+release@
 identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc|xchg|WRITE_ONCE|smp_store_release|submit|commit|enqueue|send|xmit"; // @fconsume+objconsume!pborrow+fgetref@
 expression E, E1;
 type T;
@@ -71,7 +73,7 @@ return@p2 ...;
 @rleak0 exists@
 identifier x, fld;
 identifier acq = {__ref_leak_none}; // @objacquire@
-identifier rel = {__ref_leak_none}; // @objrelease+objrelease1@
+identifier rel = {__ref_leak_none}; // @objrelease+objrelease1+release@
 identifier keep =~ "install|attach|add|set|regist|queue|insert|link|assign|store|push|init|create|receive|close|release|put|consume|free|destroy|transfer|idr_alloc|xa_alloc|xchg|WRITE_ONCE|smp_store_release|submit|commit|enqueue|send|xmit"; // @fconsume+objconsume!pborrow+fgetref@
 expression E, E1;
 type T;
@@ -106,14 +108,14 @@ return@p2 ...;
 // the function's own release of the same variable, on any path
 @rleak_rel exists@
 identifier rleak.x;
-identifier rel = {__ref_leak_none}; // @objrelease+objrelease1@
+identifier rel = {__ref_leak_none}; // @objrelease+objrelease1+release@
 position pr;
 @@
 rel@pr(..., x)
 
 @rleak0_rel exists@
 identifier rleak0.x;
-identifier rel = {__ref_leak_none}; // @objrelease+objrelease1@
+identifier rel = {__ref_leak_none}; // @objrelease+objrelease1+release@
 position pr;
 @@
 rel@pr(..., x)

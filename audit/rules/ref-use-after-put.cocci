@@ -22,7 +22,7 @@ virtual audit
 @ruap exists@
 identifier x, fld;
 identifier acq = {__ref_use_after_put_none}; // @objacquire@
-identifier rel = {__ref_use_after_put_none}; // @objrelease+objrelease1@
+identifier rel = {__ref_use_after_put_none}; // @objrelease+objrelease1+release@
 identifier get = {kref_get, refcount_inc, atomic_inc, kref_get_unless_zero, refcount_inc_not_zero, atomic_inc_not_zero}; // @refgetter+objacquire@
 identifier g != {IS_ERR, IS_ERR_OR_NULL, PTR_ERR, WARN_ON, WARN_ON_ONCE, BUG_ON, likely, unlikely};
 identifier unl =~ "(^|_)(del|remove|erase|unlink|detach|dequeue|pop)(_|$)";
