@@ -133,11 +133,18 @@ def iter_macros(texts, acqs):
     return iters
 
 
+def release_pattern(rels):
+    """a pattern of a call of one of rels given %s (a name) as an
+    argument: first or last, or last after "&" (sk_psock_put(sk,
+    psock))"""
+    return r"\b(?:%s)\s*\(\s*(?:[^;()]*,\s*)?&?\s*%%s\s*\)" % "|".join(sorted(rels))
+
+
 def cursors(tree, cands, rels, cache):
     """the (acquirer, position) of cands whose acquirer releases its
     argument at that position (of_get_next_child(node, prev): of_node_put(
     prev)), directly or through the callees it passes it to"""
-    relpat = r"\b(?:%s)\s*\(\s*(?:[^;()]*,\s*)?%%s\s*\)" % "|".join(sorted(rels))
+    relpat = release_pattern(rels)
     facts, todo, seen = {}, set(cands), set()
     while todo - seen:
         names = {n for n, j in todo - seen}
@@ -324,11 +331,11 @@ def dominating(body, s, i):
     return text
 
 
-def conditions(body, s, i):
-    """the conditions of the ifs whose branches hold body[i], innermost
-    first (the braceless branch "if (C) exit" and the braced ones "if (C)
-    { ...; exit")"""
-    before = dominating(body, s, i).rstrip()
+def conditions(dom):
+    """the conditions of the ifs whose branches hold the end of dom (a
+    dominating() text), innermost first (the braceless branch "if (C)
+    exit" and the braced ones "if (C) { ...; exit")"""
+    before = dom.rstrip()
     out = []
     while before:
         if not before.endswith(")"):
@@ -362,12 +369,12 @@ def null_tested(body, s, i, v):
     if any(re.search(r"!\s*%s\b(?!\s*(->|\.|\[))|\b%s\s*==\s*(?:NULL|ERR_PTR)\b|"
                      r"(?:IS_ERR(?:_OR_NULL)?|PTR_ERR)\(\s*%s\s*\)" % (v, v, v), c) or
            any(re.search(r"\b%s\b" % d, c) for d in derived)
-           for c in conditions(body, s, i)):
+           for c in conditions(dom)):
         return True
     # "if (v) { ... } else { ...; exit": the branch holding the exit is
     # what is left of the else in the dominating text
     m = re.search(r"\bif\s*\(\s*(?:likely\s*\(\s*)?%s\s*(?:!=\s*NULL\s*)?\)?\s*\)\s*@?\s*else\b"
-                  r"(?:\s*\{.*|[^;@]*)$" % v, dominating(body, s, i), re.S)
+                  r"(?:\s*\{.*|[^;@]*)$" % v, dom, re.S)
     return bool(m)
 
 
@@ -380,7 +387,7 @@ class Ctx:
         self.labels = {m.group(1): m.start(1)
                        for m in re.finditer(r"(?:^|[;{}])\s*(\w+)\s*:(?!:)", body)
                        if m.group(1) not in ("default", "case")}
-        self.relpat = r"\b(?:%s)\s*\(\s*(?:[^;()]*,\s*)?&?\s*%%s\s*\)" % "|".join(sorted(rels))
+        self.relpat = release_pattern(rels)
         self.conpat = r"\b(?:%s)\s*\([^;]*\b%%s\b" % "|".join(sorted(consumers)) \
             if consumers else None
 
@@ -444,10 +451,12 @@ def leaving(cx, v, s, e, hold, end, kinds=("return", "break", "goto")):
 # given the variable whole: fieldleak's guess for callees it did not read
 RELCALL = r"(?:^|[;{}@])\s*\w*(?:%s|abort|rele)\w*\s*\(\s*(?:[^;()]*,\s*)?%%s\s*(?:,[^;()]*)?\)\s*;" \
     % fieldleak.RELNAME.pattern
-# a hand-off: stored into a member, an array or through a pointer,
-# linked into a list by a member, or returned to the caller
-STORE = r"(?:(?:->\s*\w+|\.\w+|\]|\*\s*\w+)\s*=\s*%(v)s\s*;|\breturn\s+%(v)s\s*;" \
-    r"|\blist_add\w*\s*\(\s*&\s*%(v)s\s*->)"
+# the end of an lvalue that outlives the function's locals: a member, an
+# array element or a pointer's target
+LVALUE = r"(?:->\s*\w+|\.\w+|\]|\*\s*\w+)\s*="
+# a hand-off: stored there, linked into a list by a member, or returned
+# to the caller
+STORE = LVALUE + r"\s*%(v)s\s*;|\breturn\s+%(v)s\s*;|\blist_add\w*\s*\(\s*&\s*%(v)s\s*->"
 
 
 def handoffs(body, acqs):
@@ -562,8 +571,7 @@ def storing(tree, calls):
         for n, j in calls:
             if n == f.name and j < len(f.params):
                 p = re.escape(f.params[j][0])
-                if re.search(r"(?:->\s*\w+|\.\w+|\]|\*\s*\w+)\s*=\s*(?:\w+\(\s*)?%s\s*\)?\s*;"
-                             % p, f.body):
+                if re.search(LVALUE + r"\s*(?:\w+\(\s*)?%s\s*\)?\s*;" % p, f.body):
                     out.add((n, j))
     return out
 
